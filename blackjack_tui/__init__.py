@@ -1,0 +1,3 @@
+"""blackjack-tui: blackjack in the terminal."""
+
+__version__ = "0.1.0"

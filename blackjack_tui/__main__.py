@@ -1,0 +1,3 @@
+from blackjack_tui.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,1 @@
+"""Sub-commands of ``blackjack-tui``: each module has ``run(args) -> int``."""

@@ -1,0 +1,227 @@
+"""House rules: one frozen Pydantic model, loaded from TOML by :mod:`blackjack_tui.rulesets`.
+
+Every field has a docstring that says what it changes at the table; ``describe_rules`` turns a rule
+set into plain words for ``blackjack-tui rules NAME`` and the help screen.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from fractions import Fraction
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+Money = Annotated[Decimal, Field(gt=0, decimal_places=2)]
+
+DoubleOn = Literal["any", "9-11", "10-11", "7-11"]
+DOUBLE_RANGES: dict[str, tuple[int, int]] = {
+    "any": (2, 21),
+    "9-11": (9, 11),
+    "10-11": (10, 11),
+    "7-11": (7, 11),
+}
+
+
+def _ratio(text: str) -> Fraction:
+    parts = text.split(":")
+    if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
+        raise ValueError(f"write a payout as 'A:B', like '3:2' or '6:5', not {text!r}")
+    num, den = (int(p) for p in parts)
+    if num <= 0 or den <= 0:
+        raise ValueError(f"a payout needs two positive numbers, not {text!r}")
+    ratio = Fraction(num, den)
+    rest = ratio.denominator
+    for prime in (2, 5):
+        while rest % prime == 0:
+            rest //= prime
+    if rest != 1:
+        # Money is never rounded, so a payout must be a finite decimal of any decimal stake.
+        raise ValueError(f"payout {text!r} would pay fractions of a cent; use a ratio like 3:2 or 6:5")
+    return ratio
+
+
+class Tier(BaseModel):
+    """A named table-limit category (Standard, High Roller, VIP) with its own box limits."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    name: str = Field(min_length=1)
+    min_bet: Money
+    """Smallest bet a box may hold at this tier."""
+    max_bet: Money
+    """Largest bet a box may hold at this tier."""
+
+    @model_validator(mode="after")
+    def _limits_in_order(self) -> Tier:
+        if self.min_bet > self.max_bet:
+            raise ValueError(f"min_bet {self.min_bet} is above max_bet {self.max_bet}")
+        return self
+
+
+class LedgerSettings(BaseModel):
+    """The home game's ledger: stacks, bust-outs, a rebuy, a fixed number of hands, the bank."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    starting_stack: Money = Decimal(1000)
+    """Every player's stack at the start of the evening."""
+    normal_bet: Money = Decimal(10)
+    """The bet the group agreed on as normal."""
+    floor: Annotated[Decimal, Field(ge=0)] = Decimal(0)
+    """A player whose stack falls to this or below is out."""
+    rebuys: int = Field(default=1, ge=0, le=1)
+    """How many times a broke player may buy back in (the sheet: often once)."""
+    hands: int | None = Field(default=None, ge=1)
+    """Tournament: play this many hands and compare stacks; ``None`` plays to the last stack."""
+    rotating_bank: bool = True
+    """The bank passes to a player who wins a hand with a natural."""
+
+
+class Rules(BaseModel):
+    """One house's rules. Frozen; unknown keys are rejected."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    name: str = Field(min_length=1, pattern=r"^[a-z0-9][a-z0-9-]*$")
+    """Short name used on the command line (``--rules NAME``)."""
+    title: str = ""
+    """Display name."""
+    description: str = ""
+    """One line a player reads in the rules menu, including choices made where the sheet is silent."""
+    source: str = ""
+    """Where these rules come from."""
+
+    # The shoe
+    decks: int = Field(default=6, ge=1, le=8)
+    """Number of 52-card decks in the shoe."""
+    shuffle: Literal["every-round", "cut-card"] = "cut-card"
+    """A fresh shuffle before every round, or a reshuffle between rounds once the cut card is out."""
+    penetration: float = Field(default=0.75, gt=0.2, le=0.95)
+    """Fraction of the shoe dealt before the cut card comes out (cut-card shuffling only)."""
+
+    # The dealer
+    dealer_hits_soft_17: bool = False
+    """True: the dealer hits a soft 17 (H17). False: stands on all 17s (S17)."""
+    hole_card: Literal["peek", "none"] = "peek"
+    """``peek``: the dealer takes a hole card and checks it for blackjack under an ace or a ten.
+    ``none``: European no hole card; the dealer's second card comes at the dealer's turn."""
+    no_hole_card_loses: Literal["all", "original"] = "all"
+    """No hole card: what a player loses to a dealer blackjack, all bets (doubles and splits too)
+    or the original bet only."""
+    dealer_wins_ties: tuple[int, ...] = ()
+    """Totals at which a tie goes to the dealer (Swedish: 17, 18, 19). Other ties push."""
+
+    # Payouts
+    blackjack_pays: str = "3:2"
+    """A player blackjack pays this ratio."""
+    blackjack_paid_at_once: bool = True
+    """A player blackjack is paid as soon as the dealer cannot have blackjack, not at the end."""
+
+    # Doubling
+    double_on: DoubleOn = "any"
+    """Which first-two-card totals may double."""
+    double_ace_as_one: bool = False
+    """Swedish: an ace counts as 1 for the double test and in the doubled hand (7+A is 8; after
+    doubling, 7+A+3 is 11, not 21)."""
+    double_after_split: bool = True
+    """A split hand may double on its first two cards."""
+    double_after_split_any_total: bool = False
+    """After a split, double on any two-card total, whatever ``double_on`` says (the online sheet)."""
+
+    # Splitting
+    split_by: Literal["value", "rank"] = "value"
+    """Split two cards of equal value (K+T) or only of equal rank (K+K)."""
+    max_split_hands: int = Field(default=4, ge=1, le=4)
+    """The most hands one box may split into: 1 = no split, 2 = split once (no resplit), 4."""
+    resplit_aces: bool = False
+    """A split ace that is dealt another ace may be split again (within ``max_split_hands``)."""
+    split_aces_one_card: bool = True
+    """Each split ace gets exactly one more card."""
+
+    hit_soft_21: bool = False
+    """A soft 21 (5+5+A) may take another card. A hard 21 never may."""
+
+    # Insurance and even money
+    insurance: Literal["none", "after-deal", "dealer-turn"] = "after-deal"
+    """When insurance is asked against an ace up: never, right after the deal, or at the dealer's
+    turn before the dealer's second card (the Swedish rule)."""
+    insurance_stake: Literal["half-bet", "half-box", "up-to-half"] = "half-bet"
+    """The insurance stake: half the original bet; half the box's whole bet including doubles and
+    splits; or any amount up to half the original bet."""
+    insure_blackjack: bool = False
+    """A hand with blackjack may be insured (otherwise it is offered even money, if allowed)."""
+    even_money: bool = True
+    """A blackjack against an ace is offered 1:1 at once instead of waiting."""
+
+    surrender: Literal["none", "late"] = "none"
+    """Late surrender: give up a first two-card hand for half its bet, after the peek."""
+
+    # Limits and chips
+    min_bet: Money = Decimal(1)
+    """Smallest bet a box may hold (the first tier's, when tiers are given)."""
+    max_bet: Money = Decimal(500)
+    """Largest bet a box may hold (the first tier's, when tiers are given)."""
+    chips: tuple[Money, ...] = (Decimal(1), Decimal(5), Decimal(25), Decimal(100))
+    """Chip denominations on the table."""
+    tiers: tuple[Tier, ...] = ()
+    """Named table-limit tiers; each has its own box limits."""
+    max_boxes: int = Field(default=3, ge=1, le=3)
+    """Boxes one player may play at once."""
+
+    ledger: LedgerSettings | None = None
+    """Home game: the chip ledger's settings."""
+
+    @field_validator("blackjack_pays")
+    @classmethod
+    def _valid_ratio(cls, value: str) -> str:
+        _ratio(value)
+        return value
+
+    @field_validator("dealer_wins_ties")
+    @classmethod
+    def _valid_ties(cls, value: tuple[int, ...]) -> tuple[int, ...]:
+        for total in value:
+            if not 17 <= total <= 21:
+                raise ValueError(f"a dealer stands on 17 to 21, so a tie at {total} cannot happen")
+        return tuple(sorted(set(value)))
+
+    @field_validator("chips")
+    @classmethod
+    def _valid_chips(cls, value: tuple[Decimal, ...]) -> tuple[Decimal, ...]:
+        if not value:
+            raise ValueError("a table needs at least one chip denomination")
+        return tuple(sorted(set(value)))
+
+    @model_validator(mode="after")
+    def _consistent(self) -> Rules:
+        if self.min_bet > self.max_bet:
+            raise ValueError(f"min_bet {self.min_bet} is above max_bet {self.max_bet}")
+        if self.resplit_aces and self.max_split_hands < 3:
+            raise ValueError("resplit_aces needs max_split_hands of 3 or 4")
+        names = [tier.name for tier in self.tiers]
+        if len(set(names)) != len(names):
+            raise ValueError("tier names must differ")
+        if self.insurance == "none" and self.insure_blackjack:
+            raise ValueError("insure_blackjack needs insurance to be offered")
+        return self
+
+    # Derived values the engine reads on its hot path.
+
+    @property
+    def blackjack_ratio(self) -> Fraction:
+        return _ratio(self.blackjack_pays)
+
+    @property
+    def double_range(self) -> tuple[int, int]:
+        return DOUBLE_RANGES[self.double_on]
+
+    def limits(self, tier: str | None = None) -> tuple[Decimal, Decimal]:
+        """The box limits ``(min, max)`` at ``tier`` (the rule set's own limits when ``None``)."""
+        if tier is None:
+            return self.min_bet, self.max_bet
+        for item in self.tiers:
+            if item.name.lower() == tier.lower():
+                return item.min_bet, item.max_bet
+        known = ", ".join(t.name for t in self.tiers) or "none"
+        raise ValueError(f"rule set {self.name!r} has no tier {tier!r} (tiers: {known})")

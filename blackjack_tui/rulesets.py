@@ -1,0 +1,154 @@
+"""Load rule sets from TOML: the shipped ``rulesets.toml`` and a player's own file.
+
+A bad file never stops the game: :func:`load_all` returns every valid set and a list of
+:class:`RulesFileError` for the rest, each naming the file, the rule set, the key and the line.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from blackjack_tui.engine.rules import Rules
+
+SHIPPED_NAME = "rulesets.toml"
+
+
+@dataclass(frozen=True)
+class RulesFileError:
+    """One problem in a rules file, worded for a player: ``file:line: ruleset 'x', key 'y': why``."""
+
+    path: str
+    message: str
+    ruleset: str | None = None
+    key: str | None = None
+    line: int | None = None
+
+    def __str__(self) -> str:
+        where = self.path if self.line is None else f"{self.path}:{self.line}"
+        what = []
+        if self.ruleset is not None:
+            what.append(f"rule set {self.ruleset!r}")
+        if self.key is not None:
+            what.append(f"key {self.key!r}")
+        return ": ".join([where, *([", ".join(what)] if what else []), self.message])
+
+
+class RulesFileInvalid(ValueError):
+    """Raised by :func:`check_file` when a file has any problem."""
+
+    def __init__(self, errors: list[RulesFileError]) -> None:
+        self.errors = errors
+        super().__init__("\n".join(str(e) for e in errors))
+
+
+def shipped_path() -> Path:
+    """The shipped rulesets.toml: inside the installed package, else at the repository root."""
+    packaged = resources.files("blackjack_tui").joinpath(SHIPPED_NAME)
+    if packaged.is_file():
+        return Path(str(packaged))
+    return Path(__file__).resolve().parent.parent / SHIPPED_NAME
+
+
+def _find_line(text: str, ruleset: str, key: str | None) -> int | None:
+    """Best-effort line number of ``key`` inside ``[ruleset.NAME]`` (or of the table header)."""
+    lines = text.splitlines()
+    header = re.compile(r"^\s*\[+\s*ruleset\.\"?" + re.escape(ruleset) + r"\"?[\].]")
+    start = next((i for i, line in enumerate(lines) if header.match(line)), None)
+    if start is None:
+        return None
+    if key is None:
+        return start + 1
+    top = key.split(".")[0]
+    pattern = re.compile(r"^\s*" + re.escape(top) + r"\s*=")
+    for i in range(start + 1, len(lines)):
+        if re.match(r"^\s*\[", lines[i]) and not lines[i].lstrip("[ ").startswith(
+            f"ruleset.{ruleset}."
+        ):
+            break
+        if pattern.match(lines[i]):
+            return i + 1
+    return start + 1
+
+
+def _pydantic_errors(path: str, text: str, name: str, err: ValidationError) -> list[RulesFileError]:
+    out = []
+    for item in err.errors():
+        key = ".".join(str(p) for p in item["loc"]) or None
+        message = item["msg"]
+        if item["type"] == "extra_forbidden":
+            message = "unknown key (see `blackjack-tui rules NAME` for the keys a rule set takes)"
+        elif message.startswith("Value error, "):
+            message = message.removeprefix("Value error, ")
+        out.append(RulesFileError(path, message, name, key, _find_line(text, name, key)))
+    return out
+
+
+def parse_text(text: str, path: str) -> tuple[dict[str, Rules], list[RulesFileError]]:
+    """Parse a rules file's text. Valid sets come back even when others are broken."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as err:
+        line = getattr(err, "lineno", None)
+        msg = str(err).split(" (at line")[0]
+        return {}, [RulesFileError(path, f"not valid TOML: {msg}", line=line)]
+    sets: dict[str, Rules] = {}
+    errors: list[RulesFileError] = []
+    unknown = sorted(set(data) - {"ruleset"})
+    for key in unknown:
+        errors.append(RulesFileError(path, "unknown top-level key; rule sets go under [ruleset.NAME]",
+                                     key=key))
+    tables = data.get("ruleset", {})
+    if not isinstance(tables, dict):
+        errors.append(RulesFileError(path, "'ruleset' must be a table of rule sets", key="ruleset"))
+        return sets, errors
+    for name, body in tables.items():
+        if not isinstance(body, dict):
+            errors.append(RulesFileError(path, "a rule set must be a table of keys", name,
+                                         line=_find_line(text, name, None)))
+            continue
+        fields: dict[str, Any] = {"name": name, **body}
+        try:
+            sets[name] = Rules.model_validate(fields)
+        except ValidationError as err:
+            errors.extend(_pydantic_errors(path, text, name, err))
+    if not tables and not errors:
+        errors.append(RulesFileError(path, "no rule sets found; add a [ruleset.NAME] table"))
+    return sets, errors
+
+
+def load_file(path: Path) -> tuple[dict[str, Rules], list[RulesFileError]]:
+    """Load one rules file; a missing or unreadable file is one error, not an exception."""
+    try:
+        raw = path.read_bytes()
+    except OSError as err:
+        return {}, [RulesFileError(str(path), f"cannot read: {err.strerror or err}")]
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return {}, [RulesFileError(str(path), "not UTF-8 text")]
+    return parse_text(text, str(path))
+
+
+def check_file(path: Path) -> dict[str, Rules]:
+    """Validate a rules file; :class:`RulesFileInvalid` lists every problem."""
+    sets, errors = load_file(path)
+    if errors:
+        raise RulesFileInvalid(errors)
+    return sets
+
+
+def load_all(user_file: Path | None = None) -> tuple[dict[str, Rules], list[RulesFileError]]:
+    """The shipped sets, then the player's own file's sets added or overriding by name."""
+    sets, errors = load_file(shipped_path())
+    if user_file is not None and user_file.exists():
+        own, own_errors = load_file(user_file)
+        sets.update(own)
+        errors.extend(own_errors)
+    return sets, errors

@@ -1,0 +1,37 @@
+"""The pure engine: cards, shoe, rules, the round as a state machine, settlement.
+
+No I/O, no asyncio, no Textual or Rich: the UI, the simulator and the replays all drive it.
+"""
+
+from blackjack_tui.engine.actions import Action, Decision
+from blackjack_tui.engine.cards import Card, parse_card, parse_cards
+from blackjack_tui.engine.errors import (
+    BetError,
+    EngineError,
+    IllegalActionError,
+    InvalidActionError,
+    ShoeEmptyError,
+    StateError,
+)
+from blackjack_tui.engine.events import Event
+from blackjack_tui.engine.round import Round
+from blackjack_tui.engine.rules import Rules
+from blackjack_tui.engine.shoe import Shoe
+
+__all__ = [
+    "Action",
+    "BetError",
+    "Card",
+    "Decision",
+    "EngineError",
+    "Event",
+    "IllegalActionError",
+    "InvalidActionError",
+    "Round",
+    "Rules",
+    "Shoe",
+    "ShoeEmptyError",
+    "StateError",
+    "parse_card",
+    "parse_cards",
+]

@@ -1,0 +1,77 @@
+"""What the scorekeeper types for one player's hand, read into an :class:`Entry`.
+
+Either a net change (``-5``, ``+7.50``, ``12,5``; add ``n`` when it was a natural, so a rotating
+bank passes), or an outcome with options, separated by spaces:
+
+====================  =============================================================
+``w l p n b``         win, loss, push, natural, bust
+``dw dl``             doubled win (+2x the bet), doubled loss (-2x)
+``w/l``               a split: each hand's outcome, left hand first
+``@10``               the bet, when it is not the normal bet
+``i`` ``i2.5``        insured for half the bet, or for this amount
+``bj``                the bank had blackjack (an insured hand then nets 0)
+====================  =============================================================
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from blackjack_tui.engine.rules import Rules
+from blackjack_tui.ledger.events import Entry, LedgerError
+from blackjack_tui.ledger.money import is_money, parse_money
+from blackjack_tui.ledger.outcomes import CODES, Outcome, Play, settle
+
+HELP = ("w win  l loss  p push  n natural  b bust  dw/dl doubled  w/l split  "
+        "i insured  bj bank BJ  @10 bet  or a number")
+
+
+def parse_play(text: str, bet: Decimal) -> Play:
+    """The :class:`Play` that ``text`` describes (outcome notation only)."""
+    hands: tuple[Outcome, ...] = ()
+    insurance = Decimal(0)
+    insured = False
+    bank_blackjack = False
+    for token in text.lower().split():
+        if token == "bj":
+            bank_blackjack = True
+        elif token.startswith("@"):
+            try:
+                bet = parse_money(token[1:])
+            except ValueError:
+                raise LedgerError(f"{token!r}: write the bet after @, like @10") from None
+        elif token == "i":
+            insured = True
+        elif token.startswith("i") and is_money(token[1:]):
+            insured = True
+            insurance = parse_money(token[1:])
+        elif all(part in CODES for part in token.split("/")):
+            if hands:
+                raise LedgerError(f"two outcomes given ({text.strip()!r}); "
+                                  "write a split as w/l")
+            hands = tuple(CODES[part] for part in token.split("/"))
+        else:
+            raise LedgerError(f"{token!r} is not an outcome; {HELP}")
+    if not hands:
+        raise LedgerError(f"no outcome in {text.strip()!r}; {HELP}")
+    if insured and insurance == 0:
+        insurance = bet / 2
+    return Play(bet, hands, insurance, bank_blackjack)
+
+
+def parse_entry(text: str, *, bet: Decimal, rules: Rules) -> Entry:
+    """The entry ``text`` stands for, with ``bet`` as the normal bet; :class:`LedgerError`
+    says what is wrong with it."""
+    cleaned = " ".join(text.split())
+    if not cleaned:
+        raise LedgerError(f"type the hand's result: {HELP}")
+    tokens = cleaned.split()
+    if is_money(tokens[0]):
+        rest = [t.lower() for t in tokens[1:]]
+        if rest not in ([], ["n"]):
+            raise LedgerError(f"after an amount only 'n' (a natural) may follow, not {rest[0]!r}")
+        amount = parse_money(tokens[0])
+        return Entry(amount=amount, natural=bool(rest) and amount > 0, text=cleaned)
+    play = parse_play(cleaned, bet)
+    entry = settle(play, rules)
+    return entry.model_copy(update={"text": cleaned})

@@ -1,0 +1,183 @@
+"""Evenings on disk: one JSON file each in ``<data dir>/evenings/``, written atomically, and
+exported as CSV (one row per line of the sheet) or JSON (the record plus its standings)."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from pydantic import ValidationError
+
+from blackjack_tui.ledger.evening import Evening
+from blackjack_tui.ledger.money import fmt_money
+from blackjack_tui.paths import data_dir
+
+FOLDER = "evenings"
+EXPORTS = "exports"
+
+
+class EveningFileError(ValueError):
+    """A saved evening that cannot be read, naming the file and why."""
+
+
+@dataclass(frozen=True, slots=True)
+class EveningSummary:
+    """One line of the evening list."""
+
+    id: str
+    name: str
+    players: tuple[str, ...]
+    hands: int
+    finished: bool
+    winners: tuple[str, ...]
+    updated: str
+    path: Path
+
+
+def write_atomic(path: Path, text: str) -> None:
+    """Write ``text`` so that ``path`` holds either the old or the new file, never half of one:
+    a temporary file beside it, flushed and synced, renamed over it, and the folder synced."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    _sync_folder(path.parent)
+
+
+def _sync_folder(folder: Path) -> None:
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:  # pragma: no cover - folders cannot be opened on some systems
+        return
+    try:
+        os.fsync(fd)
+    except OSError:  # pragma: no cover
+        pass
+    finally:
+        os.close(fd)
+
+
+def evening_from_file(path: Path) -> Evening:
+    """Read one saved evening; :class:`EveningFileError` says what is wrong with the file."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as err:
+        raise EveningFileError(f"{path}: cannot read: {err.strerror or err}") from None
+    except UnicodeDecodeError:
+        raise EveningFileError(f"{path}: not UTF-8 text") from None
+    try:
+        return Evening.model_validate_json(text)
+    except ValidationError as err:
+        first = err.errors()[0]
+        where = ".".join(str(p) for p in first["loc"])
+        message = first["msg"].removeprefix("Value error, ")
+        raise EveningFileError(f"{path}: {where + ': ' if where else ''}{message}") from None
+
+
+class EveningStore:
+    """The evenings kept in one data folder."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.folder = root / FOLDER
+
+    @classmethod
+    def at(cls, override: str | Path | None = None) -> EveningStore:
+        """The store in the player's data folder, or in ``override`` (``--data-dir``)."""
+        return cls(data_dir(override))
+
+    def path_of(self, evening_id: str) -> Path:
+        return self.folder / f"{evening_id}.json"
+
+    def save_evening(self, evening: Evening) -> Path:
+        path = self.path_of(evening.id)
+        write_atomic(path, evening.model_dump_json(indent=1) + "\n")
+        return path
+
+    def load_evening(self, evening_id: str) -> Evening:
+        path = self.path_of(evening_id)
+        if not path.is_file():
+            raise EveningFileError(f"no saved evening {evening_id!r} in {self.folder}")
+        return evening_from_file(path)
+
+    def delete_evening(self, evening_id: str) -> None:
+        self.path_of(evening_id).unlink(missing_ok=True)
+        _sync_folder(self.folder)
+
+    def list_evenings(self) -> tuple[list[EveningSummary], list[EveningFileError]]:
+        """Every readable evening, most recently changed first, and a problem for each file
+        that cannot be read (a broken file never hides the others)."""
+        summaries: list[EveningSummary] = []
+        problems: list[EveningFileError] = []
+        if not self.folder.is_dir():
+            return summaries, problems
+        for path in sorted(self.folder.glob("*.json")):
+            try:
+                evening = evening_from_file(path)
+            except EveningFileError as err:
+                problems.append(err)
+                continue
+            standings = evening.standings
+            summaries.append(EveningSummary(
+                evening.id, evening.name, evening.players, standings.hands, standings.finished,
+                standings.winners, evening.updated.isoformat(timespec="minutes"), path))
+        summaries.sort(key=lambda s: s.updated, reverse=True)
+        return summaries, problems
+
+    def export_evening(self, evening: Evening) -> tuple[Path, Path]:
+        """Write ``<id>.csv`` and ``<id>.json`` under ``<data dir>/exports/``."""
+        folder = self.root / EXPORTS
+        csv_path = folder / f"{evening.id}.csv"
+        json_path = folder / f"{evening.id}.json"
+        write_atomic(csv_path, evening_csv(evening))
+        write_atomic(json_path, evening_json(evening))
+        return csv_path, json_path
+
+
+def evening_csv(evening: Evening) -> str:
+    """The sheet as CSV: a row per line (hand, rebuy, leaving, close), each player's entry and
+    the bank's, then every stack after the line."""
+    players = list(evening.players)
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(["line", "kind", "hand", "bank holder", *players, "bank",
+                     *(f"{p} stack" for p in players), "house", "note"])
+    for number, row in enumerate(evening.standings.rows, start=1):
+        writer.writerow([
+            number, row.kind, row.hand or "", row.banker or "house",
+            *(fmt_money(row.entries[p]) if p in row.entries else "" for p in players),
+            "" if row.bank is None else fmt_money(row.bank),
+            *(fmt_money(row.stacks[p]) for p in players),
+            fmt_money(row.house), row.note,
+        ])
+    return out.getvalue()
+
+
+def evening_json(evening: Evening) -> str:
+    """The saved record with its standings added: stacks, statuses, the winner."""
+    standings = evening.standings
+    record = json.loads(evening.model_dump_json())
+    record["standings"] = {
+        "hands": standings.hands,
+        "stacks": {p: fmt_money(standings.stacks[p]) for p in evening.players},
+        "status": standings.status,
+        "rebuys_used": standings.rebuys_used,
+        "bank_holder": standings.banker,
+        "house": fmt_money(standings.house),
+        "finished": standings.finished,
+        "ended_by": standings.ended_by,
+        "winners": list(standings.winners),
+    }
+    return json.dumps(record, indent=1, ensure_ascii=False) + "\n"

@@ -1,0 +1,105 @@
+"""``blackjack-tui replay FILE [--json]``: re-run a scenario or hand-history record."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from blackjack_tui.cli import UsageError
+from blackjack_tui.engine.history import HandRecord, ReplayError, RoundResult, Scenario, replay
+from blackjack_tui.engine.round import Round
+
+
+def _documents(path: Path) -> list[dict[str, Any]]:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as err:
+        raise UsageError(f"cannot read {path}: {getattr(err, 'strerror', None) or err}") from None
+    try:
+        data = json.loads(text)
+        docs = data if isinstance(data, list) else [data]
+    except json.JSONDecodeError:
+        docs = []
+        for number, line in enumerate(text.splitlines(), start=1):
+            if not line.strip():
+                continue
+            try:
+                docs.append(json.loads(line))
+            except json.JSONDecodeError as err:
+                raise UsageError(f"{path}:{number}: not JSON: {err.msg}") from None
+    if not docs or not all(isinstance(d, dict) for d in docs):
+        raise UsageError(f"{path}: expected a scenario or hand-history object")
+    return docs
+
+
+def _first_error(err: ValidationError) -> str:
+    item = err.errors()[0]
+    where = ".".join(str(p) for p in item["loc"])
+    return f"{where}: {item['msg'].removeprefix('Value error, ')}"
+
+
+def _run_one(doc: dict[str, Any], rules_file: str | None) -> Round:
+    if "result" in doc and "cards" in doc:
+        try:
+            record = HandRecord.model_validate(doc)
+        except ValidationError as err:
+            raise UsageError(f"not a hand-history record: {_first_error(err)}") from None
+        rnd = record.replay()
+        if RoundResult.of(rnd) != record.result:
+            raise ReplayError("the replay does not match the recorded result")
+        return rnd
+    try:
+        scenario = Scenario.model_validate(doc)
+    except ValidationError as err:
+        raise UsageError(f"not a scenario: {_first_error(err)}") from None
+    from blackjack_tui.commands._common import resolve_rules
+
+    rules = resolve_rules(scenario.ruleset, None) if rules_file is None else \
+        resolve_rules(scenario.ruleset, rules_file)
+    return replay(rules, scenario.shoe, scenario.bets, scenario.bankroll, scenario.actions,
+                  tier=scenario.tier)
+
+
+def run(args: argparse.Namespace) -> int:
+    path = Path(args.file)
+    results = []
+    for number, doc in enumerate(_documents(path), start=1):
+        where = path.name if number == 1 else f"{path.name} round {number}"
+        try:
+            results.append(RoundResult.of(_run_one(doc, args.rules_file)))
+        except ReplayError as err:
+            print(f"blackjack-tui replay: {where}: {err}", file=sys.stderr)
+            return 2
+    if args.json:
+        out = [r.model_dump(mode="json") for r in results]
+        print(json.dumps(out[0] if len(out) == 1 else out, indent=2))
+        return 0
+    _print_results(results)
+    return 0
+
+
+def _print_results(results: list[RoundResult]) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    console = Console()
+    for result in results:
+        table = Table(title=f"Dealer {' '.join(result.dealer.cards)}  ({result.dealer.total})",
+                      title_justify="left")
+        for col in ("box", "cards", "stake", "outcome", "net"):
+            table.add_column(col, justify="right" if col in ("stake", "net") else "left")
+        for hand in result.hands:
+            style = "green" if not hand.net.startswith(("-", "0")) else (
+                "red" if hand.net.startswith("-") else "")
+            table.add_row(str(hand.box), " ".join(hand.cards), hand.stake, hand.outcome,
+                          hand.net, style=style)
+        for ins in result.insurance:
+            table.add_row(str(ins.box), "insurance", ins.stake,
+                          "win" if not ins.net.startswith("-") else "lose", ins.net)
+        console.print(table)
+        console.print(f"Net {result.net}   Bankroll {result.bankroll}")

@@ -1,0 +1,190 @@
+"""Hand-history records and replays.
+
+Every finished round becomes a :class:`HandRecord`: the rules in full, the cards in the order dealt,
+the bets, every decision and every payout. :func:`replay` re-runs a round strictly from such parts
+(a scenario file has the same parts, with the rules named instead of given in full): an illegal
+decision, a shoe that runs out, or decisions left unused are errors that say where.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from decimal import Decimal
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from blackjack_tui.engine.actions import Action
+from blackjack_tui.engine.cards import hand_totals, parse_cards
+from blackjack_tui.engine.errors import (
+    EngineError,
+    IllegalActionError,
+    InvalidActionError,
+    ShoeEmptyError,
+)
+from blackjack_tui.engine.money import money_str, to_money
+from blackjack_tui.engine.round import Round
+from blackjack_tui.engine.rules import Rules
+from blackjack_tui.engine.shoe import Shoe
+
+
+class ReplayError(EngineError):
+    """A replay that cannot run as written; the message names the decision and what was legal."""
+
+
+class HandResult(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    box: int
+    cards: list[str]
+    stake: str
+    outcome: str
+    net: str
+
+
+class InsuranceResult(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    box: int
+    stake: str
+    net: str
+
+
+class DealerResult(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    cards: list[str]
+    total: int
+
+
+class RoundResult(BaseModel):
+    """The settlement, as ``blackjack-tui replay --json`` prints it. Amounts are decimal strings."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    dealer: DealerResult
+    hands: list[HandResult]
+    insurance: list[InsuranceResult]
+    net: str
+    bankroll: str
+
+    @classmethod
+    def of(cls, rnd: Round) -> RoundResult:
+        """The result of a finished round: hands in box order, split hands left to right."""
+        hands = [
+            HandResult(box=box.number, cards=[c.text for c in hand.cards],
+                       stake=money_str(hand.stake), outcome=hand.outcome or "open",
+                       net=money_str(hand.net) if hand.net is not None else "0")
+            for box in rnd.boxes for hand in box.hands
+        ]
+        insurance = [
+            InsuranceResult(box=box.number, stake=money_str(box.insurance),
+                            net=money_str(box.insurance_net or Decimal(0)))
+            for box in rnd.boxes if box.insurance
+        ]
+        return cls(
+            dealer=DealerResult(cards=[c.text for c in rnd.dealer],
+                                total=hand_totals(rnd.dealer)[0] if rnd.dealer else 0),
+            hands=hands, insurance=insurance, net=money_str(rnd.net),
+            bankroll=money_str(rnd.bankroll),
+        )
+
+
+class HandRecord(BaseModel):
+    """One finished round, complete enough to replay it exactly."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    version: int = 1
+    round_id: str = ""
+    time: str = ""
+    """When the round ended (ISO 8601), stamped by whoever records it: the engine has no clock."""
+    rules: Rules
+    tier: str | None = None
+    bankroll_before: Decimal
+    bets: list[Decimal | None]
+    cards: list[str]
+    """Every card in the order it left the shoe."""
+    actions: list[str]
+    result: RoundResult
+
+    @field_validator("cards")
+    @classmethod
+    def _cards_parse(cls, value: list[str]) -> list[str]:
+        parse_cards(value)
+        return value
+
+    @classmethod
+    def of(cls, rnd: Round, bets: Sequence[object | None], *, round_id: str = "",
+           time: str = "") -> HandRecord:
+        """The record of a finished round; ``bets`` as placed, one entry per box from box 1."""
+        return cls(
+            round_id=round_id, time=time, rules=rnd.rules, tier=rnd.tier,
+            bankroll_before=rnd.bankroll_start,
+            bets=[None if b is None else to_money(b) for b in bets],
+            cards=[c.text for c in rnd.dealt], actions=list(rnd.actions),
+            result=RoundResult.of(rnd),
+        )
+
+    def replay(self) -> Round:
+        """Re-run this round; the result must equal the recorded one."""
+        return replay(self.rules, self.cards, self.bets, self.bankroll_before, self.actions,
+                      tier=self.tier)
+
+
+class Scenario(BaseModel):
+    """A scenario file: a named rule set, a stacked shoe, bets and the decisions in order."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    ruleset: str
+    bankroll: Decimal = Field(default=Decimal(1000), ge=0)
+    shoe: list[str]
+    bets: list[Decimal | None]
+    actions: list[str] = []
+    tier: str | None = None
+
+    @field_validator("shoe")
+    @classmethod
+    def _cards_parse(cls, value: list[str]) -> list[str]:
+        parse_cards(value)
+        return value
+
+    @field_validator("bankroll", "bets", mode="before")
+    @classmethod
+    def _no_floats(cls, value: Any) -> Any:
+        items = value if isinstance(value, list) else [value]
+        for item in items:
+            if isinstance(item, float):
+                raise ValueError(f"amounts are exact: write {item!r} as a string like \"{item}\"")
+        return value
+
+
+def replay(rules: Rules, cards: Sequence[str], bets: Sequence[object | None], bankroll: object,
+           actions: Sequence[str], *, tier: str | None = None) -> Round:
+    """Play a round strictly from a stacked shoe and a list of decisions."""
+    shoe = Shoe.stacked(list(cards), decks=rules.decks)
+    try:
+        rnd = Round(rules, shoe, list(bets), bankroll, tier=tier)
+    except (EngineError, ValueError) as err:
+        raise ReplayError(f"bets: {err}") from None
+    step = "the deal"
+    try:
+        rnd.deal()
+        for number, text in enumerate(actions, start=1):
+            decision = rnd.legal_actions()
+            step = f"decision {number} ({text!r})"
+            if decision is None:
+                left = ", ".join(actions[number - 1:])
+                raise ReplayError(f"the round ended with {len(actions) - number + 1} "
+                                  f"decision(s) unused, from decision {number}: {left}")
+            try:
+                rnd.apply(Action.parse(text))
+            except (IllegalActionError, InvalidActionError) as err:
+                raise ReplayError(f"decision {number} ({text!r}): {err}") from None
+    except ShoeEmptyError:
+        raise ReplayError(f"{step}: the shoe ran out after {len(rnd.dealt)} cards") from None
+    waiting = rnd.legal_actions()
+    if waiting is not None:
+        raise ReplayError(f"the decisions ran out; the round still waits for {waiting.describe()}")
+    return rnd

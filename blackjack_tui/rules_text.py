@@ -1,0 +1,94 @@
+"""A rule set in plain words: for ``blackjack-tui rules NAME``, the rules menu and the help screen."""
+
+from __future__ import annotations
+
+from blackjack_tui.engine.money import money_str
+from blackjack_tui.engine.rules import Rules
+
+DOUBLE_WORDS = {"any": "any two cards", "9-11": "9, 10 or 11", "10-11": "10 or 11",
+                "7-11": "7 to 11"}
+INSURANCE_STAKE_WORDS = {
+    "half-bet": "half the original bet",
+    "half-box": "half the box's whole bet, doubles and splits included",
+    "up-to-half": "any amount up to half the bet",
+}
+
+
+def _yes(flag: bool) -> str:
+    return "yes" if flag else "no"
+
+
+def describe(rules: Rules) -> list[tuple[str, str]]:
+    """``(topic, words)`` rows, one per rule, in the order a player asks about them."""
+    r = rules
+    rows: list[tuple[str, str]] = []
+    shuffle = ("shuffled before every round" if r.shuffle == "every-round"
+               else f"reshuffled when the cut card comes out ({round(r.penetration * 100)}% dealt)")
+    rows.append(("Shoe", f"{r.decks} deck{'s' if r.decks > 1 else ''}, {shuffle}"))
+    rows.append(("Dealer", "hits soft 17" if r.dealer_hits_soft_17 else "stands on all 17s"))
+    if r.hole_card == "peek":
+        rows.append(("Hole card", "dealt face down; the dealer peeks for blackjack under an ace "
+                                  "or a ten"))
+    else:
+        lost = ("all bets, doubles and splits too" if r.no_hole_card_loses == "all"
+                else "the original bet only")
+        rows.append(("Hole card", f"none (European): the dealer's second card comes at the "
+                                  f"dealer's turn; a dealer blackjack takes {lost}"))
+    rows.append(("Blackjack pays", r.blackjack_pays + (
+        ", at once when the dealer cannot have blackjack" if r.blackjack_paid_at_once else "")))
+    if r.dealer_wins_ties:
+        totals = ", ".join(str(t) for t in r.dealer_wins_ties)
+        rows.append(("Ties", f"the dealer wins ties at {totals}; other ties push"))
+    else:
+        rows.append(("Ties", "push"))
+    double = f"on {DOUBLE_WORDS[r.double_on]}"
+    if r.double_ace_as_one:
+        double += ", counting an ace as 1 (and the doubled hand keeps its aces at 1)"
+    rows.append(("Double", double))
+    das = "no"
+    if r.double_after_split:
+        das = "yes, on any total" if r.double_after_split_any_total else "yes"
+    rows.append(("Double after split", das))
+    if r.max_split_hands < 2:
+        rows.append(("Split", "no"))
+    else:
+        by = "equal value (K+T)" if r.split_by == "value" else "equal rank only (K+K)"
+        more = ("once, no resplit" if r.max_split_hands == 2
+                else f"resplit up to {r.max_split_hands} hands")
+        rows.append(("Split", f"pairs of {by}, {more}"))
+        aces = "one card each" if r.split_aces_one_card else "played like any hand"
+        aces += "; an ace on an ace may be split again" if r.resplit_aces else ""
+        rows.append(("Split aces", aces))
+    rows.append(("Soft 21", "may take another card" if r.hit_soft_21 else "stands"))
+    if r.insurance == "none":
+        rows.append(("Insurance", "not offered"))
+    else:
+        when = ("right after the deal" if r.insurance == "after-deal"
+                else "at the dealer's turn, before the dealer's second card")
+        rows.append(("Insurance", f"against an ace, {when}; costs "
+                                  f"{INSURANCE_STAKE_WORDS[r.insurance_stake]}; pays 2:1"))
+        rows.append(("Insure a blackjack", _yes(r.insure_blackjack)))
+    rows.append(("Even money", "offered to a blackjack against an ace" if r.even_money
+                 else "not offered"))
+    rows.append(("Surrender", "late (after the peek), half the bet back"
+                 if r.surrender == "late" else "no"))
+    rows.append(("Bets", f"{money_str(r.min_bet)} to {money_str(r.max_bet)} per box, "
+                         f"up to {r.max_boxes} box{'es' if r.max_boxes > 1 else ''}"))
+    rows.append(("Chips", ", ".join(money_str(c) for c in r.chips)))
+    for tier in r.tiers:
+        rows.append((f"Tier {tier.name}", f"{money_str(tier.min_bet)} to {money_str(tier.max_bet)}"))
+    if r.ledger is not None:
+        led = r.ledger
+        end = f"after {led.hands} hands" if led.hands else "when one stack is left"
+        rows.append(("Ledger", f"start {money_str(led.starting_stack)}, normal bet "
+                               f"{money_str(led.normal_bet)}, out at {money_str(led.floor)}, "
+                               f"{led.rebuys} rebuy, ends {end}"
+                               + (", the bank passes on a natural" if led.rotating_bank else "")))
+    return rows
+
+
+def differences(rules: Rules, current: Rules) -> set[str]:
+    """Topics whose words differ between two rule sets (for marking them in the rules menu)."""
+    mine = dict(describe(rules))
+    theirs = dict(describe(current))
+    return {topic for topic, words in mine.items() if theirs.get(topic) != words}

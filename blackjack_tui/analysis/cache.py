@@ -1,0 +1,103 @@
+"""Analyses kept on disk, keyed by the rules that change the math, so nobody waits twice.
+
+The only module of :mod:`blackjack_tui.analysis` that does I/O. The folder is, in order: the
+``cache_dir`` argument, the ``BLACKJACK_TUI_CACHE_DIR`` environment variable, or
+``platformdirs.user_cache_path("blackjack-tui") / "analysis"``. A missing, unreadable or damaged
+file is recomputed; a folder that cannot be written is not an error (the result is still returned).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from blackjack_tui.analysis.edge import Analysis, analyse
+from blackjack_tui.analysis.strategy import Cell, Chart
+from blackjack_tui.analysis.table import math_key
+from blackjack_tui.engine.rules import Rules
+
+ENV_VAR = "BLACKJACK_TUI_CACHE_DIR"
+
+
+def cache_dir(override: str | Path | None = None) -> Path:
+    """Where analyses are cached."""
+    if override is not None:
+        return Path(override)
+    env = os.environ.get(ENV_VAR)
+    if env:
+        return Path(env)
+    from platformdirs import user_cache_path
+
+    return user_cache_path("blackjack-tui") / "analysis"
+
+
+def cache_file(rules: Rules, override: str | Path | None = None) -> Path:
+    """The file that holds (or will hold) the analysis of ``rules``."""
+    return cache_dir(override) / f"{math_key(rules)}.json"
+
+
+def cached_analysis(rules: Rules, cache_dir: str | Path | None = None) -> Analysis:
+    """The analysis of ``rules``: read from the cache, or computed and written there."""
+    path = cache_file(rules, cache_dir)
+    found = load(path)
+    if found is not None:
+        return found
+    result = analyse(rules)
+    save(path, result)
+    return result
+
+
+def to_json(result: Analysis) -> dict[str, Any]:
+    """A JSON-ready form of an analysis (what the cache stores)."""
+    return {
+        "house_edge_percent": result.house_edge_percent,
+        "optimal_edge_percent": result.optimal_edge_percent,
+        "blackjack_percent": result.blackjack_percent,
+        "cells": [
+            [kind, row, up, [[action, ev] for action, ev in cell.ranked]]
+            for (kind, row, up), cell in sorted(result.chart.cells.items())
+        ],
+    }
+
+
+def from_json(data: dict[str, Any]) -> Analysis:
+    """Rebuild an analysis from :func:`to_json`'s form (KeyError/TypeError/ValueError if bad)."""
+    cells: dict[tuple[str, int, int], Cell] = {}
+    for kind, row, up, ranked in data["cells"]:
+        cells[(str(kind), int(row), int(up))] = Cell(
+            tuple((str(action), float(ev)) for action, ev in ranked)
+        )
+    return Analysis(
+        chart=Chart(cells),
+        house_edge_percent=float(data["house_edge_percent"]),
+        optimal_edge_percent=float(data["optimal_edge_percent"]),
+        blackjack_percent=float(data["blackjack_percent"]),
+    )
+
+
+def load(path: Path) -> Analysis | None:
+    """The analysis stored at ``path``, or ``None`` when there is none or it cannot be read."""
+    try:
+        return from_json(json.loads(path.read_text(encoding="utf-8")))
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+
+
+def save(path: Path, result: Analysis) -> bool:
+    """Write ``result`` to ``path`` atomically; ``False`` if the folder cannot be written."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-", suffix=".json")
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as out:
+                json.dump(to_json(result), out)
+            os.replace(tmp, path)
+        except BaseException:
+            Path(tmp).unlink(missing_ok=True)
+            raise
+    except OSError:
+        return False
+    return True

@@ -22,8 +22,8 @@ from blackjack_tui.ledger.events import Entry, LedgerError
 from blackjack_tui.ledger.money import is_money, parse_money
 from blackjack_tui.ledger.outcomes import CODES, Outcome, Play, settle
 
-HELP = ("w win  l loss  p push  n natural  b bust  dw/dl doubled  w/l split  "
-        "i insured  bj bank BJ  @10 bet  or a number")
+HELP = "w win l loss p push n natural b bust · dw dl doubled · w/l split · i bj @10"
+"""One line of the codes, short enough for an 80-column terminal."""
 
 
 def parse_play(text: str, bet: Decimal) -> Play:
@@ -51,9 +51,9 @@ def parse_play(text: str, bet: Decimal) -> Play:
                                   "write a split as w/l")
             hands = tuple(CODES[part] for part in token.split("/"))
         else:
-            raise LedgerError(f"{token!r} is not an outcome; {HELP}")
+            raise LedgerError(f"{token!r} is not an outcome or an amount")
     if not hands:
-        raise LedgerError(f"no outcome in {text.strip()!r}; {HELP}")
+        raise LedgerError(f"no outcome in {text.strip()!r} (w, l, p, n, b, dw, dl)")
     if insured and insurance == 0:
         insurance = bet / 2
     return Play(bet, hands, insurance, bank_blackjack)
@@ -64,7 +64,7 @@ def parse_entry(text: str, *, bet: Decimal, rules: Rules) -> Entry:
     says what is wrong with it."""
     cleaned = " ".join(text.split())
     if not cleaned:
-        raise LedgerError(f"type the hand's result: {HELP}")
+        raise LedgerError("type the hand's outcome (w l p n b dw dl) or the net amount")
     tokens = cleaned.split()
     if is_money(tokens[0]):
         rest = [t.lower() for t in tokens[1:]]

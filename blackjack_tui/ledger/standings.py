@@ -35,6 +35,8 @@ class Row:
     house: Decimal
     """The house's running result (it holds the bank when no player does)."""
     note: str
+    who: str | None = None
+    """The player a rebuy or a leaving concerns."""
 
 
 class Standings:
@@ -126,9 +128,9 @@ class Standings:
 
     def _row(self, kind: Literal["hand", "rebuy", "retire", "close"], entries: dict[str, Decimal],
              bank: Decimal | None, naturals: tuple[str, ...], note: str,
-             banker: str | None = None) -> Row:
+             banker: str | None = None, who: str | None = None) -> Row:
         return Row(kind, self.hands, banker if kind == "hand" else self.banker, entries, bank,
-                   naturals, dict(self.stacks), self.house, note)
+                   naturals, dict(self.stacks), self.house, note, who)
 
     def _hand(self, event: HandPlayed) -> Row:
         if self.pending_rebuys:
@@ -186,13 +188,14 @@ class Standings:
             self._leave(player)
             note = f"{player} buys back in for {fmt_money(event.amount)} and is still at the floor"
         self._check_last_stack()
-        return self._row("rebuy", {player: event.amount}, None, (), note)
+        return self._row("rebuy", {player: event.amount}, None, (), note, who=player)
 
     def _retire(self, event: Retire) -> Row:
         self._check_broke(event.player, "leave")
         self._leave(event.player)
         self._check_last_stack()
-        return self._row("retire", {}, None, (), f"{event.player} is out")
+        return self._row("retire", {}, None, (), f"{event.player} is out",
+                         who=event.player)
 
     def _check_broke(self, player: str, what: str) -> None:
         if player not in self.status:

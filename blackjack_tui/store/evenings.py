@@ -130,9 +130,10 @@ class EveningStore:
                 problems.append(err)
                 continue
             standings = evening.standings
+            updated = evening.updated.astimezone().isoformat(timespec="minutes")
             summaries.append(EveningSummary(
                 evening.id, evening.name, evening.players, standings.hands, standings.finished,
-                standings.winners, evening.updated.isoformat(timespec="minutes"), path))
+                standings.winners, updated, path))
         summaries.sort(key=lambda s: s.updated, reverse=True)
         return summaries, problems
 

@@ -1,0 +1,26 @@
+"""``blackjack-tui ledger``: the scorekeeper on its own."""
+
+from __future__ import annotations
+
+from textual.app import App
+
+from blackjack_tui.engine.rules import Rules
+from blackjack_tui.store.evenings import EveningStore
+from blackjack_tui.ui.ledger.evenings import EveningsScreen
+
+
+class LedgerApp(App[None]):
+    """The evening list first; leaving it quits."""
+
+    TITLE = "blackjack-tui ledger"
+
+    def __init__(self, store: EveningStore, rules: Rules) -> None:
+        super().__init__()
+        self.store = store
+        self.rules = rules
+
+    def on_mount(self) -> None:
+        self.push_screen(EveningsScreen(self.store, self.rules), callback=self._left)
+
+    def _left(self, _: None) -> None:
+        self.exit()

@@ -1,0 +1,38 @@
+"""The evening's history: every hand, correction, undo, rebuy and leaving, newest last."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.screen import ModalScreen
+from textual.widgets import Footer, RichLog
+
+from blackjack_tui.ledger import Evening
+
+
+class HistoryScreen(ModalScreen[None]):
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,ctrl+o,q", "close", "Back")]
+
+    def __init__(self, evening: Evening) -> None:
+        super().__init__()
+        self._evening = evening
+
+    def compose(self) -> ComposeResult:
+        yield RichLog(id="history", wrap=True, markup=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        log = self.query_one(RichLog)
+        log.border_title = f"History of {self._evening.name}"
+        if not self._evening.history:
+            log.write("Nothing has happened yet.")
+        for change in self._evening.history:
+            stamp = change.at.astimezone().strftime("%H:%M")
+            log.write(f"{stamp}  {change.text}")
+            for dropped in change.dropped:
+                log.write(f"       (took back: {dropped.kind} of {dropped.player})")
+
+    def action_close(self) -> None:
+        self.dismiss(None)

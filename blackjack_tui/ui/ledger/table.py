@@ -1,0 +1,132 @@
+"""The ledger sheet: a row per hand, a column per player and the bank, the stacks pinned on top."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from rich.style import Style
+from rich.text import Text
+from textual.color import Color, ColorParseError
+from textual.widgets import DataTable
+
+from blackjack_tui.ledger import Entry, Evening, fmt_money
+
+BANKER = "◆"
+
+
+class LedgerTable(DataTable[Text]):
+    """The evening's sheet, rebuilt from the evening whenever it changes.
+
+    Row 1 (fixed) holds the running stacks; below it every hand, rebuy and leaving in order, and
+    last the hand being entered. The banker's cell in a hand row is the bank's entry; a ``◆``
+    marks who holds the bank.
+    """
+
+    DEFAULT_CSS = """
+    LedgerTable { height: 1fr; }
+    """
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id, cursor_type="none", zebra_stripes=True, fixed_rows=1,
+                         cell_padding=1, show_cursor=False)
+
+    def _styles(self) -> dict[str, Style]:
+        variables = self.app.get_css_variables()
+        background = Color.parse(variables.get("background", "black"))
+
+        def colour(name: str, fallback: str) -> Style:
+            # Theme variables, so the sheet follows light and dark themes alike.
+            try:
+                value = Color.parse(variables[name])
+            except (KeyError, ColorParseError):
+                return Style.parse(fallback)
+            if value.a < 1:
+                value = background + value
+            return Style(color=value.rich_color)
+
+        return {
+            "plus": colour("text-success", "green"),
+            "minus": colour("text-error", "red"),
+            "zero": colour("foreground-muted", "grey50"),
+            "rebuy": colour("text-accent", "cyan"),
+            "pending": colour("text-warning", "yellow") + Style(italic=True),
+        }
+
+    def _money(self, amount: Decimal, styles: dict[str, Style], *, suffix: str = "") -> Text:
+        key = "plus" if amount > 0 else "minus" if amount < 0 else "zero"
+        return Text(fmt_money(amount, sign=True) + suffix, style=styles[key], justify="right")
+
+    def show(self, evening: Evening, pending: dict[str, Entry] | None = None,
+             current: str | None = None, correcting: bool = False) -> None:
+        """Redraw the sheet from ``evening``, with ``pending`` entries of the hand being entered
+        (``current`` is the player whose entry is asked for)."""
+        styles = self._styles()
+        standings = evening.standings
+        players = evening.players
+        self.clear(columns=True)
+        self.add_column(Text("Hand", justify="right"), key="#", width=5)
+        for player in players:
+            label = f"{player}{BANKER}" if player == standings.banker else player
+            self.add_column(Text(label, justify="right"), key=player, width=max(6, len(label)))
+        self.add_column(Text("Bank", justify="right"), key="bank", width=6)
+
+        stack_cells = []
+        for player in players:
+            status = standings.status[player]
+            text = fmt_money(standings.stacks[player])
+            if standings.rebuys_used[player]:
+                text += "r"
+            style = Style(bold=True) if status == "in" else styles["zero"] + Style(strike=True)
+            if status == "broke":
+                style = styles["minus"] + Style(bold=True)
+            stack_cells.append(Text(text, style=style, justify="right"))
+        house = (self._money(standings.house, styles) if standings.banker is None
+                 else Text(f"{BANKER}{standings.banker}", justify="right"))
+        label = Text("Stack", style="bold", justify="right")
+        self.add_row(label, *stack_cells, house, key="stacks")
+
+        rows = standings.rows
+        if correcting:
+            last = max(i for i, row in enumerate(rows) if row.kind == "hand")
+            rows = rows[:last]
+        for index, row in enumerate(rows):
+            cells: list[Text] = []
+            if row.kind == "hand":
+                label = Text(str(row.hand), justify="right")
+                for player in players:
+                    if player not in row.entries:
+                        cells.append(Text(""))
+                        continue
+                    suffix = BANKER if player == row.banker else (
+                        "*" if player in row.naturals else "")
+                    cells.append(self._money(row.entries[player], styles, suffix=suffix))
+                bank = self._money(row.bank or Decimal(0), styles)
+            else:
+                label = Text({"rebuy": "R", "retire": "out", "close": "end"}[row.kind],
+                             style=styles["rebuy"], justify="right")
+                for player in players:
+                    if row.kind == "rebuy" and player in row.entries:
+                        cells.append(Text("+" + fmt_money(row.entries[player]),
+                                          style=styles["rebuy"], justify="right"))
+                    elif row.kind == "retire" and row.who == player:
+                        cells.append(Text("out", style=styles["zero"], justify="right"))
+                    else:
+                        cells.append(Text(""))
+                bank = Text("")
+            self.add_row(label, *cells, bank, key=f"row-{index}")
+
+        if pending is not None:
+            number = standings.hands if correcting else standings.hands + 1
+            cells = []
+            for player in players:
+                if player in pending:
+                    cells.append(self._money(pending[player].amount, styles))
+                elif player == current:
+                    cells.append(Text("?", style=styles["pending"], justify="right"))
+                else:
+                    cells.append(Text(""))
+            total = sum((e.amount for e in pending.values()), Decimal(0))
+            bank = self._money(-total, styles) if pending else Text("")
+            self.add_row(Text(f"›{number}", style=styles["pending"], justify="right"), *cells,
+                         bank, key="pending")
+        self.scroll_end(animate=False)

@@ -1,0 +1,72 @@
+"""``blackjack-tui strategy``: the basic-strategy chart of a rule set, coloured as in print."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from blackjack_tui.analysis.cache import cached_analysis
+from blackjack_tui.analysis.edge import Analysis
+from blackjack_tui.analysis.strategy import UP_CARDS, row_label, up_label
+from blackjack_tui.commands._common import resolve_rules
+from blackjack_tui.engine.rules import Rules
+
+STYLES = {
+    "H": "bold white on red3",
+    "S": "bold black on yellow3",
+    "D": "bold black on deep_sky_blue1",
+    "P": "bold white on green4",
+    "R": "bold white on grey42",
+}
+LEGEND = (
+    ("H", "hit"),
+    ("S", "stand"),
+    ("Dh", "double, else hit"),
+    ("Ds", "double, else stand"),
+    ("P.", "split, else the second letter"),
+    ("R.", "surrender, else the second letter"),
+)
+SECTIONS = (("hard", "Hard totals"), ("soft", "Soft totals"), ("pair", "Pairs"))
+
+
+def run(args: argparse.Namespace) -> int:
+    rules = resolve_rules(args.rules, args.rules_file)
+    result = cached_analysis(rules)
+    if args.json:
+        print(json.dumps({
+            "ruleset": rules.name,
+            "house_edge_percent": round(result.house_edge_percent, 4),
+            "chart": result.chart.codes(),
+        }))
+        return 0
+    _print_chart(rules, result)
+    return 0
+
+
+def _print_chart(rules: Rules, result: Analysis) -> None:
+    from rich.console import Console
+    from rich.table import Table
+    from rich.text import Text
+
+    console = Console()
+    title = rules.title or rules.name
+    console.print(Text(f"Basic strategy: {title} ({rules.name})", style="bold"))
+    console.print(f"House edge playing it: {result.house_edge_percent:.3f}% of the initial bet")
+    for kind, heading in SECTIONS:
+        table = Table(title=heading, title_justify="left", show_edge=False, pad_edge=False,
+                      padding=(0, 1))
+        table.add_column("", justify="right", style="bold")
+        for up in UP_CARDS:
+            table.add_column(up_label(up), justify="center")
+        for row in result.chart.rows(kind):
+            cells = []
+            for up in UP_CARDS:
+                code = result.chart.cell(kind, row, up).code
+                cells.append(Text(f"{code:^3}", style=STYLES[code[0]]))
+            table.add_row(row_label(kind, row), *cells)
+        console.print(table)
+    legend = Text()
+    for code, meaning in LEGEND:
+        legend.append(f" {code} ", style=STYLES[code[0]])
+        legend.append(f" {meaning}  ")
+    console.print(legend)

@@ -132,8 +132,12 @@ class Round:
             if kind == "even-money":
                 return Decision("even-money", box.number, 1, ("even-money", "no-even-money"))
             stake = tr.insurance_stake(self.rules, box)
+            any_amount = self.rules.insurance_stake == "up-to-half"
+            if any_amount:
+                # Any amount up to half the bet, but never more than the player has left.
+                stake = min(stake, self.bankroll)
             return Decision("insurance", box.number, 1, ("insurance", "no-insurance"), stake,
-                            self.rules.insurance_stake == "up-to-half")
+                            any_amount)
         if self.phase == PLAY:
             bi, hi = self.cursor
             box = self.boxes[bi]

@@ -1,9 +1,10 @@
 """The hand history: one JSON line per finished round, appended, never rewritten.
 
 Each record carries a ``round_id`` (a string), so a round is recorded once even when the game
-crashes between recording it and clearing the in-flight file. Until the engine's ``HandRecord``
-model exists, records are plain dicts validated loosely (a JSON object; ``round_id`` a string if
-present); pass ``model=HandRecord`` to get and give model instances instead.
+crashes between recording it and clearing the in-flight file. Records are read as plain dicts,
+validated loosely (a JSON object; ``round_id`` a string if present), or pass
+``model=blackjack_tui.engine.history.HandRecord`` to read model instances (lines that do not
+validate are skipped with a notice).
 """
 
 from __future__ import annotations
@@ -54,15 +55,15 @@ class HandHistory:
             raise RecordError(f"not a hand record: {err.errors()[0]['msg']}") from None
 
     def append(self, record: dict[str, Any] | BaseModel, round_id: str | None = None) -> bool:
-        """Append one finished round; ``round_id`` is added to a dict that lacks one.
+        """Append one finished round; ``round_id`` fills in a missing or empty ``round_id``.
 
         Returns ``False`` when read-only (nothing written); :class:`StoreError` on failure.
         """
         if self.read_only:
             return False
         data = record.model_dump(mode="json") if isinstance(record, BaseModel) else dict(record)
-        if round_id is not None:
-            data.setdefault("round_id", round_id)
+        if round_id is not None and not data.get("round_id"):
+            data["round_id"] = round_id
         append_record(self.path, data)
         return True
 

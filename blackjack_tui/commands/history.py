@@ -1,0 +1,84 @@
+"""``blackjack-tui history [--json] [--limit N] [--data-dir DIR]``: game recall, newest first."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from blackjack_tui.paths import data_dir
+from blackjack_tui.store.history import HandHistory
+from blackjack_tui.store.inflight import INFLIGHT_NAME
+
+
+def _get(record: dict[str, Any], *keys: str) -> Any:
+    value: Any = record
+    for key in keys:
+        if not isinstance(value, dict):
+            return None
+        value = value.get(key)
+    return value
+
+
+def _text(value: Any, default: str = "?") -> str:
+    return default if value is None else str(value)
+
+
+def _row(record: dict[str, Any]) -> list[str]:
+    rules = _get(record, "rules", "name")
+    tier = record.get("tier")
+    bets = record.get("bets")
+    bets_text = "  ".join(f"{i}:{_text(b, '-')}" for i, b in enumerate(bets, 1)) \
+        if isinstance(bets, list) else "?"
+    hands = _get(record, "result", "hands")
+    hand_lines = []
+    if isinstance(hands, list):
+        for hand in hands:
+            if isinstance(hand, dict):
+                cards = " ".join(map(str, hand.get("cards") or []))
+                hand_lines.append(f"box {_text(hand.get('box'))}: {cards} "
+                                  f"{_text(hand.get('outcome'))} {_text(hand.get('net'))}")
+    dealer = _get(record, "result", "dealer", "cards")
+    if isinstance(dealer, list):
+        hand_lines.append(f"dealer: {' '.join(map(str, dealer))}")
+    actions = record.get("actions")
+    time = _text(record.get("time"), "")
+    return [
+        time.replace("T", " ")[:19],
+        _text(rules) + (f" ({tier})" if tier else ""),
+        bets_text,
+        "\n".join(hand_lines) or "?",
+        ", ".join(map(str, actions)) if isinstance(actions, list) and actions else "-",
+        _text(_get(record, "result", "net")),
+        f"{_text(record.get('bankroll_before'))} → {_text(_get(record, 'result', 'bankroll'))}",
+    ]
+
+
+def run(args: argparse.Namespace) -> int:
+    folder = data_dir(args.data_dir)
+    read = HandHistory(folder).read_recent(args.limit)
+    for notice in read.notices:
+        print(f"note: {notice}", file=sys.stderr)
+    if (folder / INFLIGHT_NAME).exists():
+        print("note: a round is still in flight; it is recorded when it is finished",
+              file=sys.stderr)
+    if args.json:
+        print(json.dumps(read.records, indent=2, ensure_ascii=False))
+        return 0
+    if not read.records:
+        print(f"No rounds recorded yet in {folder}.")
+        return 0
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title=f"Game recall: the last {len(read.records)} round(s), newest first",
+                  show_lines=True)
+    for name, justify in (("Time", "left"), ("Rules", "left"), ("Bets", "left"),
+                          ("Cards and outcome", "left"), ("Decisions", "left"),
+                          ("Net", "right"), ("Bankroll", "right")):
+        table.add_column(name, justify=justify)  # type: ignore[arg-type]
+    for record in read.records:
+        table.add_row(*_row(record))
+    Console().print(table)
+    return 0

@@ -1,0 +1,28 @@
+"""Shared helpers for the store tests: rule sets and rounds played by a seeded random player."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+from blackjack_tui.engine.round import Round
+from blackjack_tui.engine.rules import Rules
+from blackjack_tui.engine.shoe import Shoe
+from blackjack_tui.rulesets import load_all
+
+RULE_SETS: dict[str, Rules] = load_all()[0]
+
+
+def steps(rules: Rules, seed: int, shoe: Shoe | None = None,
+          bets: tuple[object, ...] = (10, 20)) -> Iterator[Round]:
+    """Yield the round before the deal, after the deal and after every decision."""
+    chooser = random.Random(seed)
+    low, high = rules.limits()
+    stakes = [max(low, min(high, b)) for b in (int(x) for x in bets)]  # type: ignore[call-overload]
+    rnd = Round(rules, shoe or Shoe.seeded(rules.decks, seed), stakes[:rules.max_boxes], 10_000)
+    yield rnd
+    rnd.deal()
+    yield rnd
+    while (decision := rnd.legal_actions()) is not None:
+        rnd.apply(chooser.choice(decision.actions))
+        yield rnd

@@ -58,7 +58,10 @@ class Round:
         rules = self.rules
         if len(bets) > rules.max_boxes:
             raise BetError(f"this table has {rules.max_boxes} box(es); {len(bets)} bets were given")
-        low, high = rules.limits(self.tier)
+        try:
+            low, high = rules.limits(self.tier)
+        except ValueError as err:
+            raise BetError(str(err)) from None
         boxes = []
         for number, raw in enumerate(bets, start=1):
             if raw is None:
@@ -104,7 +107,10 @@ class Round:
         return self.log[start:]
 
     def _draw(self) -> Card:
+        shuffles = self.shoe.shuffles
         card = self.shoe.draw()
+        if self.shoe.shuffles != shuffles:
+            self.log.append(Event("shuffle"))
         self.dealt.append(card)
         return card
 

@@ -32,7 +32,8 @@ class HistoryScreen(ModalScreen[None]):
             stamp = change.at.astimezone().strftime("%H:%M")
             log.write(f"{stamp}  {change.text}")
             for dropped in change.dropped:
-                log.write(f"       (took back: {dropped.kind} of {dropped.player})")
+                whose = f" of {dropped.player}" if hasattr(dropped, "player") else ""
+                log.write(f"       (took back: {dropped.kind}{whose})")
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -98,8 +98,9 @@ class StandingsScreen(Screen[None]):
         prompt = self.query_one("#prompt", Label)
         entry = self.query_one("#entry", Input)
         entry.disabled = standings.finished
+        entry.display = not standings.finished
         if standings.finished:
-            prompt.update("The evening is over")
+            prompt.update("The evening is over: ctrl+z takes the last hand back")
         elif self._current is not None:
             verb = f"Fix {standings.hands}" if self._correcting else f"Hand {standings.hands + 1}"
             prompt.update(f"{verb} · {self._current}:")
@@ -216,7 +217,7 @@ class StandingsScreen(Screen[None]):
         headline = f"{who} {'win' if len(winners) > 1 else 'wins'} with {top}"
         why = {"last-stack": "the last stack standing",
                "hands": f"after the agreed {standings.hands} hands",
-               "closed": f"the evening was ended after {standings.hands} hands"}
+               "closed": f"ended early, after {standings.hands} hands"}
         lines = [f"The evening is over: {why[standings.ended_by or 'closed']}.", ""]
         ranked = sorted(self.evening.players, key=lambda p: standings.stacks[p], reverse=True)
         for place, player in enumerate(ranked, start=1):

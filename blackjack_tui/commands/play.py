@@ -1,0 +1,29 @@
+"""``blackjack-tui [play]``: sit at the table."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from blackjack_tui.cli import UsageError
+
+
+def run(args: argparse.Namespace) -> int:
+    from blackjack_tui.ui.app import BlackjackApp, PlayOptions
+
+    options = PlayOptions(
+        rules=args.rules, seed=args.seed,
+        data_dir=Path(args.data_dir) if args.data_dir else None,
+        speed=args.speed, ascii=args.ascii,
+    )
+    if options.rules is not None:
+        from blackjack_tui.commands._common import available_rules
+
+        sets = available_rules(warn=False)
+        if options.rules not in sets:
+            raise UsageError(f"no rule set {options.rules!r}; choose one of: "
+                             f"{', '.join(sorted(sets))}")
+    if options.data_dir is not None and options.data_dir.exists() and not options.data_dir.is_dir():
+        raise UsageError(f"--data-dir {options.data_dir} is a file, not a folder")
+    BlackjackApp(options).run()
+    return 0

@@ -1,0 +1,141 @@
+"""The async round controller: the bridge between the pure engine and the UI.
+
+``RoundController.play(bets)`` runs one round as a coroutine: it asks the engine for the legal
+actions, waits for the player's choice (``decide``), applies it, and hands the engine's events to
+the listener one at a time, paced as animation. The engine never waits; the UI never calls it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Sequence
+from decimal import Decimal
+from typing import Protocol
+
+from blackjack_tui.controller.session import Session
+from blackjack_tui.controller.view import TableView
+from blackjack_tui.engine.actions import Action, Decision
+from blackjack_tui.engine.errors import InvalidActionError
+from blackjack_tui.engine.events import Event
+from blackjack_tui.engine.round import Round
+
+PACES = ("instant", "fast", "normal", "slow")
+# Seconds for one dealt card at each pace; other steps take a fraction of it.
+CARD_SECONDS = {"instant": 0.0, "fast": 0.12, "normal": 0.32, "slow": 0.6}
+STEP_WEIGHT = {"card": 1.0, "hole": 1.0, "reveal": 1.4, "split": 0.6, "double": 0.4,
+               "settle": 0.35, "insurance-settled": 0.5, "peek": 1.0, "dealer-total": 0.6,
+               "shuffle": 2.0}
+
+ACTION_LABELS = {
+    "hit": "Hit", "stand": "Stand", "double": "Double", "split": "Split",
+    "surrender": "Surrender", "insurance": "Insurance", "no-insurance": "No insurance",
+    "even-money": "Even money", "no-even-money": "No even money",
+}
+
+
+class Listener(Protocol):
+    """What the UI implements to follow a round."""
+
+    def show(self, view: TableView, event: Event | None) -> None:
+        """Redraw: ``event`` is the step just shown (``None`` for a full redraw)."""
+
+    def ask(self, decision: Decision | None) -> None:
+        """A decision is now awaited (``None``: none is, keys do nothing)."""
+
+
+class RoundController:
+    def __init__(self, session: Session, listener: Listener, pace: str = "normal",
+                 on_progress: Callable[[Round], None] | None = None) -> None:
+        self.session = session
+        self.listener = listener
+        self.pace = pace
+        self.on_progress = on_progress
+        self.view: TableView | None = None
+        self.decision: Decision | None = None
+        self._answer: asyncio.Future[Action] | None = None
+
+    # Driving a round
+
+    async def play(self, bets: Sequence[Decimal | None]) -> Round:
+        """Deal a round with these bets and play it to the end. BetError if the table refuses."""
+        rnd, shuffled = self.session.start_round(bets)
+        self.view = TableView.for_bets([(b.number, b.bet) for b in rnd.boxes],
+                                       rnd.rules.double_ace_as_one)
+        self.listener.show(self.view, None)
+        if shuffled:
+            await self._show_step(Event("shuffle"))
+        events = rnd.deal()
+        self._progress(rnd)
+        await self._animate(events)
+        return await self._play_out(rnd)
+
+    async def resume(self, rnd: Round) -> Round:
+        """Continue a round restored from a save: redraw it as it was, then play on."""
+        self.session.resume(rnd)
+        self.view = TableView.for_bets([(b.number, b.bet) for b in rnd.boxes],
+                                       rnd.rules.double_ace_as_one)
+        for event in rnd.log:
+            self.view.apply(event)
+        self.listener.show(self.view, None)
+        return await self._play_out(rnd)
+
+    async def _play_out(self, rnd: Round) -> Round:
+        assert self.view is not None
+        while (decision := rnd.legal_actions()) is not None:
+            self.view.active = (decision.box, decision.hand if decision.kind == "play" else 0)
+            action = await self._wait_for(decision)
+            events = rnd.apply(action)
+            self._progress(rnd)
+            await self._animate(events)
+        self.session.finish_round()
+        self.view.active = None
+        self.listener.show(self.view, None)
+        return rnd
+
+    def _progress(self, rnd: Round) -> None:
+        if self.on_progress is not None:
+            self.on_progress(rnd)
+
+    async def _wait_for(self, decision: Decision) -> Action:
+        loop = asyncio.get_running_loop()
+        self._answer = loop.create_future()
+        self.decision = decision
+        self.listener.show(self.view, None)  # type: ignore[arg-type]
+        self.listener.ask(decision)
+        try:
+            return await self._answer
+        finally:
+            self.decision = None
+            self._answer = None
+            self.listener.ask(None)
+
+    async def _animate(self, events: list[Event]) -> None:
+        for event in events:
+            await self._show_step(event)
+
+    async def _show_step(self, event: Event) -> None:
+        assert self.view is not None
+        self.view.apply(event)
+        self.listener.show(self.view, event)
+        delay = CARD_SECONDS.get(self.pace, 0.0) * STEP_WEIGHT.get(event.kind, 0.2)
+        if delay > 0:
+            await asyncio.sleep(delay)
+
+    # The player's side
+
+    def decide(self, action: str | Action) -> str | None:
+        """Offer the player's choice. Returns why it was refused, or ``None`` when taken."""
+        decision = self.decision
+        if decision is None or self._answer is None or self._answer.done():
+            return "Wait for the cards" if self.view and not self.view.over else "No round on"
+        try:
+            act = action if isinstance(action, Action) else Action.parse(action)
+        except InvalidActionError as err:
+            return str(err)
+        if act not in decision:
+            label = ACTION_LABELS.get(act.name, act.name)
+            if act.name in decision.actions and act.amount is not None:
+                return f"Insurance is at most {decision.stake}"
+            return f"{label} is not possible now"
+        self._answer.set_result(act)
+        return None

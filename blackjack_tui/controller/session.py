@@ -1,0 +1,118 @@
+"""A sitting at one table: the rules, the shoe, the bankroll and the last bets, across rounds.
+
+A change of rules asked for during a round is queued and takes effect between rounds, never
+inside one.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from decimal import Decimal
+
+from blackjack_tui.engine.errors import BetError
+from blackjack_tui.engine.money import ZERO, money_str
+from blackjack_tui.engine.round import Round
+from blackjack_tui.engine.rules import Rules
+from blackjack_tui.engine.shoe import RandomSource, Shoe
+
+
+class Session:
+    def __init__(self, rules: Rules, bankroll: Decimal, *, tier: str | None = None,
+                 seed: int | None = None, rng: RandomSource | None = None) -> None:
+        self.rules = rules
+        self.tier = tier if rules.tiers else None
+        self.bankroll = bankroll
+        self.seed = seed
+        self.rng: RandomSource = rng or (random.Random(seed) if seed is not None
+                                         else random.SystemRandom())
+        self.shoe = Shoe(rules.decks, self.rng, shuffle=False)
+        self.round: Round | None = None
+        self.last_bets: list[Decimal | None] = []
+        self.pending: tuple[Rules, str | None] | None = None
+
+    # The rules
+
+    @property
+    def limits(self) -> tuple[Decimal, Decimal]:
+        return self.rules.limits(self.tier)
+
+    def switch_rules(self, rules: Rules, tier: str | None = None) -> bool:
+        """Switch tables now, or queue it while a round is on; returns whether it was queued."""
+        tier = tier if rules.tiers else None
+        if self.round is not None and not self.round.over:
+            self.pending = (rules, tier)
+            return True
+        self._apply_rules(rules, tier)
+        return False
+
+    def _apply_rules(self, rules: Rules, tier: str | None) -> None:
+        if rules.decks != self.rules.decks or rules.shuffle != self.rules.shuffle:
+            self.shoe = Shoe(rules.decks, self.rng, shuffle=False)
+        self.rules = rules
+        self.tier = tier
+        self.pending = None
+        self.last_bets = self.fit_bets(self.last_bets)
+
+    def fit_bets(self, bets: Sequence[Decimal | None]) -> list[Decimal | None]:
+        """Bets carried to another table: within its boxes and limits, else dropped."""
+        low, high = self.limits
+        kept = [b if b is not None and low <= b <= high else None
+                for b in list(bets)[: self.rules.max_boxes]]
+        return kept if any(kept) else []
+
+    # Rounds
+
+    def check_bets(self, bets: Sequence[Decimal | None]) -> str | None:
+        """Why these bets cannot be dealt, or ``None`` if they can."""
+        try:
+            Round(self.rules, self.shoe, list(bets), self.bankroll, tier=self.tier)
+        except BetError as err:
+            return str(err)
+        return None
+
+    def start_round(self, bets: Sequence[Decimal | None]) -> tuple[Round, bool]:
+        """Take the bets and make the round (not yet dealt); returns it and whether the shoe was
+        shuffled first. Raises :class:`BetError` for bets the table refuses."""
+        if self.round is not None and not self.round.over:
+            raise BetError("a round is already being played")
+        rnd = Round(self.rules, self.shoe, list(bets), self.bankroll, tier=self.tier)
+        shuffled = False
+        if self.shoe.needs_shuffle(self.rules.shuffle == "every-round", self.rules.penetration):
+            self.shoe.shuffle()
+            shuffled = True
+        self.round = rnd
+        self.last_bets = list(bets)
+        return rnd, shuffled
+
+    def resume(self, rnd: Round) -> None:
+        """Sit back down at a round saved mid-play (its shoe becomes the table's shoe)."""
+        self.round = rnd
+        self.rules = rnd.rules
+        self.tier = rnd.tier
+        self.shoe = rnd.shoe
+        self.shoe.rng = self.rng
+        self.bankroll = rnd.bankroll_start
+
+    def finish_round(self) -> None:
+        """Book the finished round's result and apply a queued change of rules."""
+        assert self.round is not None and self.round.over
+        self.bankroll = self.round.bankroll
+        if self.pending is not None:
+            self._apply_rules(*self.pending)
+
+    def rebuy(self, amount: Decimal) -> None:
+        self.bankroll = amount
+
+    @property
+    def broke(self) -> bool:
+        low, _ = self.limits
+        return self.bankroll < low
+
+    def describe_limits(self) -> str:
+        low, high = self.limits
+        return f"{money_str(low)}–{money_str(high)}"
+
+    @property
+    def total_bet(self) -> Decimal:
+        return sum((b for b in self.last_bets if b), ZERO)

@@ -1,0 +1,158 @@
+"""What the player sees of a round, rebuilt event by event.
+
+The engine settles a decision at once; the table shows it one card at a time. ``TableView`` is the
+picture so far: the controller applies the engine's events to it one by one, at the chosen pace, and
+the widgets draw it. Built from events only, it also serves resuming a saved round and recall.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+from blackjack_tui.engine.cards import Card, hand_totals
+from blackjack_tui.engine.events import Event
+from blackjack_tui.engine.money import ZERO
+
+
+@dataclass
+class HandView:
+    cards: list[Card] = field(default_factory=list)
+    stake: Decimal = ZERO
+    doubled: bool = False
+    split: bool = False
+    aces_low: bool = False
+    outcome: str | None = None
+    net: Decimal | None = None
+    stood: bool = False
+
+    def totals(self) -> tuple[int, bool]:
+        if self.aces_low:
+            return sum(c.value for c in self.cards), False
+        return hand_totals(self.cards)
+
+    def label(self) -> str:
+        """``7/17`` for a soft hand, ``17`` otherwise; empty before the first card."""
+        if not self.cards:
+            return ""
+        total, soft = self.totals()
+        return f"{total - 10}/{total}" if soft else str(total)
+
+    @property
+    def blackjack(self) -> bool:
+        return len(self.cards) == 2 and not self.split and self.totals()[0] == 21
+
+    @property
+    def bust(self) -> bool:
+        return self.totals()[0] > 21
+
+
+@dataclass
+class BoxView:
+    number: int
+    bet: Decimal
+    hands: list[HandView] = field(default_factory=list)
+    insurance: Decimal | None = None
+    insurance_net: Decimal | None = None
+    even_money: bool = False
+
+    @property
+    def staked(self) -> Decimal:
+        return sum((h.stake for h in self.hands), ZERO) + (self.insurance or ZERO)
+
+    @property
+    def net(self) -> Decimal:
+        return sum((h.net or ZERO for h in self.hands), ZERO) + (self.insurance_net or ZERO)
+
+
+@dataclass
+class TableView:
+    """The round as shown: dealer cards (``None`` = face down), boxes, the active hand."""
+
+    aces_low_on_double: bool = False
+    dealer: list[Card | None] = field(default_factory=list)
+    hole: Card | None = None
+    boxes: list[BoxView] = field(default_factory=list)
+    active: tuple[int, int] | None = None  # (box number, hand number), 1-based
+    dealer_outcome: str | None = None
+    peek: str | None = None
+    over: bool = False
+    net: Decimal | None = None
+    shuffled: bool = False
+
+    @classmethod
+    def for_bets(cls, bets: list[tuple[int, Decimal]], aces_low_on_double: bool) -> TableView:
+        view = cls(aces_low_on_double=aces_low_on_double)
+        view.boxes = [BoxView(n, bet, [HandView(stake=bet)]) for n, bet in bets]
+        return view
+
+    def box(self, number: int) -> BoxView:
+        for box in self.boxes:
+            if box.number == number:
+                return box
+        raise KeyError(number)
+
+    def hand(self, box: int, hand: int) -> HandView:
+        return self.box(box).hands[hand - 1]
+
+    @property
+    def dealer_cards(self) -> list[Card]:
+        return [c for c in self.dealer if c is not None]
+
+    def dealer_label(self) -> str:
+        cards = self.dealer_cards
+        if not cards:
+            return ""
+        total, soft = hand_totals(cards)
+        return f"{total - 10}/{total}" if soft and not self.over else str(total)
+
+    @property
+    def staked(self) -> Decimal:
+        return sum((b.staked for b in self.boxes), ZERO)
+
+    def apply(self, event: Event) -> None:
+        """Show one more step of the round."""
+        kind = event.kind
+        if kind == "card":
+            if event.box == 0:
+                self.dealer.append(event.card)
+            else:
+                self.hand(event.box, event.hand).cards.append(event.card)  # type: ignore[arg-type]
+        elif kind == "hole":
+            self.hole = event.card
+            self.dealer.append(None)
+        elif kind == "reveal":
+            self.dealer = [self.hole if c is None else c for c in self.dealer]
+        elif kind == "peek":
+            self.peek = event.outcome
+        elif kind == "split":
+            box = self.box(event.box)
+            hand = box.hands[event.hand - 1]
+            left = HandView([hand.cards[0]], hand.stake, split=True)
+            right = HandView(hand.cards[1:2], event.amount or hand.stake, split=True)
+            box.hands[event.hand - 1:event.hand] = [left, right]
+        elif kind == "double":
+            hand = self.hand(event.box, event.hand)
+            hand.stake += event.amount or ZERO
+            hand.doubled = True
+            hand.aces_low = self.aces_low_on_double
+        elif kind == "stand":
+            self.hand(event.box, event.hand).stood = True
+        elif kind == "insurance":
+            self.box(event.box).insurance = event.amount
+        elif kind == "even-money":
+            self.box(event.box).even_money = True
+        elif kind == "insurance-settled":
+            self.box(event.box).insurance_net = event.amount
+        elif kind == "settle":
+            hand = self.hand(event.box, event.hand)
+            hand.outcome = event.outcome
+            hand.net = event.amount
+        elif kind == "dealer-total":
+            self.dealer_outcome = event.outcome
+        elif kind == "round-over":
+            self.over = True
+            self.active = None
+            self.net = event.amount
+        elif kind == "shuffle":
+            self.shuffled = True

@@ -1,0 +1,106 @@
+"""Cards drawn as Rich text: full cards fanned like a dealt hand, compact one-line tiles, ASCII.
+
+```
+╭──╭──╭───╮     A♠ 8♦ ▒▒
+│A │8 │10♥│
+╰──╰──╰───╯
+```
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.style import Style
+from rich.text import Text
+
+from blackjack_tui.engine.cards import Card
+
+SUIT_GLYPHS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+SUIT_ASCII = {"S": "s", "H": "h", "D": "d", "C": "c"}
+
+FACE = "#fbfaf5"
+BACK = "#24539b"
+INK = {"S": "#111111", "H": "#c0152f", "D": "#c0152f", "C": "#111111"}
+INK_FOUR = {"S": "#111111", "H": "#c0152f", "D": "#1f5fcf", "C": "#13803a"}
+
+
+@dataclass(frozen=True)
+class CardStyle:
+    """How cards are drawn: Unicode or ASCII, two or four suit colours."""
+
+    ascii: bool = False
+    four_colour: bool = False
+
+    def rank(self, card: Card) -> str:
+        return "10" if card.rank == "T" else card.rank
+
+    def suit(self, card: Card) -> str:
+        return (SUIT_ASCII if self.ascii else SUIT_GLYPHS)[card.suit]
+
+    def ink(self, card: Card) -> Style:
+        colour = (INK_FOUR if self.four_colour else INK)[card.suit]
+        return Style(color=colour, bgcolor=FACE, bold=True)
+
+    @property
+    def back(self) -> Style:
+        return Style(color="#9fb8e0", bgcolor=BACK)
+
+    @property
+    def edge(self) -> Style:
+        return Style(color="#777777", bgcolor=FACE)
+
+    # Full cards: 3 rows, 5 columns; all but the last show their left 3 columns.
+
+    def full_width(self, count: int) -> int:
+        return 0 if count == 0 else 3 * (count - 1) + 5
+
+    def full(self, cards: list[Card | None]) -> list[Text]:
+        """Three lines of a fanned hand; ``None`` is a face-down card."""
+        top, mid, bottom = Text(), Text(), Text()
+        if self.ascii:
+            corner_tl, corner_tr, corner_bl, corner_br, horiz, vert = "+", "+", "+", "+", "-", "|"
+        else:
+            corner_tl, corner_tr, corner_bl, corner_br, horiz, vert = "╭", "╮", "╰", "╯", "─", "│"
+        for i, card in enumerate(cards):
+            last = i == len(cards) - 1
+            if card is None:
+                style = self.back
+                face = "#" * 3 if self.ascii else "░░░"
+                width = 3 if last else 2
+                top.append(corner_tl + horiz * width + (corner_tr if last else ""), style)
+                mid.append(vert + face[:width] + (vert if last else ""), style)
+                bottom.append(corner_bl + horiz * width + (corner_br if last else ""), style)
+                continue
+            ink = self.ink(card)
+            edge = self.edge
+            rank = self.rank(card)
+            inner = f"{rank}{self.suit(card)}".ljust(3)
+            top.append(corner_tl + horiz * (3 if last else 2) + (corner_tr if last else ""), edge)
+            mid.append(vert, edge)
+            mid.append(inner if last else inner[:2], ink)
+            if last:
+                mid.append(vert, edge)
+            bottom.append(corner_bl + horiz * (3 if last else 2) + (corner_br if last else ""), edge)
+        return [top, mid, bottom]
+
+    # Compact tiles: one row, for split hands and narrow spaces.
+
+    def tile(self, card: Card | None) -> Text:
+        if card is None:
+            return Text("##" if self.ascii else "▒▒▒", self.back)
+        text = f"{self.rank(card)}{self.suit(card)}"
+        if self.ascii:
+            return Text(f"[{text}]", self.ink(card))
+        return Text(f"{text:>3}", self.ink(card))
+
+    def tiles(self, cards: list[Card | None]) -> Text:
+        line = Text()
+        for i, card in enumerate(cards):
+            if i:
+                line.append(" ")
+            line.append_text(self.tile(card))
+        return line
+
+    def tiles_width(self, count: int) -> int:
+        return 0 if count == 0 else count * (5 if self.ascii else 3) + count - 1

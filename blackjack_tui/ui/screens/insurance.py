@@ -1,0 +1,48 @@
+"""Insurance of any amount up to half the bet (the home game): the player types the amount."""
+
+from __future__ import annotations
+
+from decimal import Decimal, InvalidOperation
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Input, Label
+
+from blackjack_tui.engine.actions import Decision
+from blackjack_tui.engine.money import money_str
+
+
+class InsuranceAmount(ModalScreen[Decimal | None]):
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, decision: Decision) -> None:
+        super().__init__()
+        self.decision = decision
+        self.most = decision.stake or Decimal(0)
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Label(f"Box {self.decision.box}: insure how much? "
+                        f"(up to {money_str(self.most)}, enter to confirm, escape to go back)")
+            yield Input(value=money_str(self.most), id="amount")
+            yield Label("", id="why")
+
+    @on(Input.Submitted)
+    def _submitted(self, event: Input.Submitted) -> None:
+        try:
+            amount = Decimal(event.value.strip())
+        except InvalidOperation:
+            self.query_one("#why", Label).update("Type an amount like 5 or 2.50")
+            return
+        if not amount.is_finite() or amount <= 0 or amount > self.most or \
+                amount.as_tuple().exponent < -2:  # type: ignore[operator]
+            self.query_one("#why", Label).update(
+                f"An amount above 0 and at most {money_str(self.most)}, in whole cents")
+            return
+        self.dismiss(amount)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

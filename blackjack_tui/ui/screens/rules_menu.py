@@ -1,0 +1,117 @@
+"""The rules menu: every rule set with its description; the highlighted one's rules in a table,
+differences from the current table marked; tiers; enter switches (queued during a round)."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import DataTable, Label, OptionList, Static
+from textual.widgets.option_list import Option
+
+from blackjack_tui.engine.rules import Rules
+from blackjack_tui.rules_text import describe, differences
+
+
+class RulesMenu(ModalScreen[None]):
+    BINDINGS = [
+        Binding("escape,m", "close", "Close"),
+        Binding("t", "next_tier", "Tier"),
+        Binding("enter", "choose", "Sit here", priority=True),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.highlighted: Rules | None = None
+        self.tier_index: dict[str, int] = {}
+
+    @property
+    def sets(self) -> dict[str, Rules]:
+        return self.app.rule_sets  # type: ignore[attr-defined,no-any-return]
+
+    def compose(self) -> ComposeResult:
+        current = self.app.session.rules  # type: ignore[attr-defined]
+        options = []
+        for name, rules in self.sets.items():
+            label = Text.assemble((rules.title or name, "bold"), f"  {name}\n",
+                                  (rules.description, "dim"))
+            options.append(Option(label, id=name))
+        with Horizontal(id="rules-menu"):
+            with Vertical(id="rules-list-pane"):
+                yield Label("Tables", classes="pane-title")
+                yield OptionList(*options, id="rules-list")
+            with Vertical(id="rules-detail"):
+                yield Label("", id="rules-title", classes="pane-title")
+                yield DataTable(id="rules-table", show_header=False, cursor_type="none",
+                                zebra_stripes=True)
+                yield Static("", id="rules-tier")
+                yield Static(Text("enter: sit at this table · t: tier · escape: back  "
+                                  "· ◆ differs from your table", style="dim"))
+        self._current = current
+
+    def on_mount(self) -> None:
+        option_list = self.query_one(OptionList)
+        names = list(self.sets)
+        if self._current.name in names:
+            option_list.highlighted = names.index(self._current.name)
+        option_list.focus()
+        table = self.query_one(DataTable)
+        table.add_column("rule", width=20)
+        table.add_column("words")
+
+    @on(OptionList.OptionHighlighted)
+    def _highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        rules = self.sets[event.option.id or ""]
+        self.highlighted = rules
+        self._show(rules)
+
+    @on(OptionList.OptionSelected)
+    def _selected(self, event: OptionList.OptionSelected) -> None:
+        self.action_choose()
+
+    def _tier(self, rules: Rules) -> str | None:
+        if not rules.tiers:
+            return None
+        session = self.app.session  # type: ignore[attr-defined]
+        default = 0
+        if rules.name == session.rules.name and session.tier:
+            names = [t.name for t in rules.tiers]
+            default = names.index(session.tier) if session.tier in names else 0
+        index = self.tier_index.setdefault(rules.name, default)
+        return rules.tiers[index].name
+
+    def _show(self, rules: Rules) -> None:
+        changed = differences(rules, self._current)
+        self.query_one("#rules-title", Label).update(
+            Text.assemble((rules.title or rules.name, "bold"), f"  ({rules.source})"))
+        table = self.query_one(DataTable)
+        table.clear()
+        for topic, words in describe(rules):
+            mark = "◆ " if topic in changed else "  "
+            table.add_row(Text(mark + topic, style="bold #e3b341" if topic in changed else "bold"),
+                          Text(words, overflow="fold"), height=None)
+        tier = self._tier(rules)
+        self.query_one("#rules-tier", Static).update(
+            Text.assemble(("Tier: ", "dim"), (tier, "bold"), ("  (t changes)", "dim"))
+            if tier else "")
+
+    def action_next_tier(self) -> None:
+        rules = self.highlighted
+        if rules is None or not rules.tiers:
+            self.notify("This table has one set of limits")
+            return
+        self.tier_index[rules.name] = (self.tier_index.get(rules.name, 0) + 1) % len(rules.tiers)
+        self._show(rules)
+
+    def action_choose(self) -> None:
+        rules = self.highlighted
+        if rules is None:
+            return
+        self.app.switch_rules(rules, self._tier(rules))  # type: ignore[attr-defined]
+        self.dismiss(None)
+
+    def action_close(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,353 @@
+"""The table: bets, the round, the settlement. Keys and clicks go to the controller only."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import TYPE_CHECKING
+
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from blackjack_tui.controller.betting import BetSlip
+from blackjack_tui.controller.controller import RoundController
+from blackjack_tui.controller.view import TableView
+from blackjack_tui.engine.actions import Decision
+from blackjack_tui.engine.errors import BetError
+from blackjack_tui.engine.events import Event
+from blackjack_tui.engine.money import money_str
+from blackjack_tui.ui.widgets.action_bar import ActionBar
+from blackjack_tui.ui.widgets.bet_box import BetBox
+from blackjack_tui.ui.widgets.status_bar import StatusBar
+from blackjack_tui.ui.widgets.table import ShoeInfo, Table
+
+if TYPE_CHECKING:
+    from blackjack_tui.ui.app import BlackjackApp
+
+MIN_WIDTH, MIN_HEIGHT = 80, 24
+PLAY_KEYS = {"hit", "stand", "double", "split", "surrender", "insurance", "even_money", "no"}
+BET_KEYS = {"select_box", "add_chip", "remove_chip", "chip_down", "chip_up", "clear", "rebet",
+            "rebet_deal", "deal"}
+
+
+class TableScreen(Screen[None]):
+    """Keys (the footer shows those that apply now):
+
+    | key | betting | key | in a round |
+    |-----|---------|-----|------------|
+    | 1 2 3 | choose a box | h s | hit, stand |
+    | + - | add / take off a chip | d p r | double, split, surrender |
+    | [ ] | smaller / larger chip | i e n | insurance, even money, no |
+    | x | clear the box | | |
+    | b / space | rebet / rebet and deal | | |
+    | enter | deal | | |
+    """
+
+    BINDINGS = [
+        Binding("1", "select_box(1)", "Box 1", show=False),
+        Binding("2", "select_box(2)", "Box 2", show=False),
+        Binding("3", "select_box(3)", "Box 3", show=False),
+        Binding("plus,equals_sign", "add_chip", "+chip", key_display="+"),
+        Binding("minus", "remove_chip", "-chip", key_display="-"),
+        Binding("left_square_bracket", "chip_down", "Chip", show=False),
+        Binding("right_square_bracket", "chip_up", "Chip", show=False),
+        Binding("x,backspace", "clear", "Clear", key_display="x"),
+        Binding("b", "rebet", "Rebet"),
+        Binding("space", "rebet_deal", "Rebet+deal"),
+        Binding("enter", "deal", "Deal", priority=True),
+        Binding("h", "hit", "Hit"),
+        Binding("s", "stand", "Stand"),
+        Binding("d", "double", "Double"),
+        Binding("p", "split", "Split"),
+        Binding("r", "surrender", "Surrender"),
+        Binding("i", "insurance", "Insurance"),
+        Binding("e", "even_money", "Even money"),
+        Binding("n", "no", "No"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.selected = 1
+        self.chip_index = 0
+        self.slip: BetSlip | None = None
+        self.controller: RoundController | None = None
+        self.last_view: TableView | None = None
+        self.decision: Decision | None = None
+        self.playing = False
+
+    @property
+    def game(self) -> BlackjackApp:
+        return self.app  # type: ignore[return-value]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="main"):
+            yield StatusBar(id="status")
+            yield Table(id="table")
+            yield Static(id="message")
+            yield ActionBar(id="actions")
+            yield Footer()
+        yield Static(id="too-small")
+
+    def on_mount(self) -> None:
+        game = self.game
+        self.controller = RoundController(game.session, self, game.settings.speed,
+                                          on_progress=game.round_progress)
+        self.new_slip(first=True)
+        self.on_resize()
+        if game.resume_round is not None:
+            self.play_round(None)
+
+    def on_resize(self) -> None:
+        small = self.size.width < MIN_WIDTH or self.size.height < MIN_HEIGHT
+        self.set_class(small, "-too-small")
+        if small:
+            self.query_one("#too-small", Static).update(
+                f"blackjack-tui needs a terminal of at least {MIN_WIDTH}×{MIN_HEIGHT}.\n"
+                f"This one is {self.size.width}×{self.size.height}: make it larger; "
+                f"the table waits.")
+
+    # ----------------------------------------------------------------- betting
+
+    def new_slip(self, first: bool = False) -> None:
+        session = self.game.session
+        self.slip = BetSlip(session.rules.max_boxes, session.limits, session.bankroll)
+        if first and not session.last_bets:
+            self.slip.set([session.limits[0]])
+        self.selected = min(self.selected, session.rules.max_boxes)
+        self.chip_index = min(self.chip_index, len(session.rules.chips) - 1)
+        self.refresh_betting()
+
+    @property
+    def chip(self) -> Decimal:
+        return self.game.session.rules.chips[self.chip_index]
+
+    def refresh_betting(self, keep_result: bool = False) -> None:
+        session = self.game.session
+        assert self.slip is not None
+        table = self.query_one(Table)
+        last = self.last_view if keep_result and not self.slip.bets else None
+        table.show_betting(dict(self.slip.bets), session.rules.chips, session.describe_limits(),
+                           self.selected, session.rules.max_boxes, last, self.game.card_style)
+        table.show_shoe(self.shoe_info())
+        self.query_one(ActionBar).show_betting(session.rules.chips, bool(session.last_bets))
+        self.query_one(StatusBar).show(session, self.slip.total, self.chip)
+        self.refresh_bindings()
+
+    def say(self, text: str, style: str = "") -> None:
+        self.query_one("#message", Static).update(text)
+        self.query_one("#message", Static).set_classes(style)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in BET_KEYS:
+            return not self.playing
+        if action in PLAY_KEYS:
+            return self.playing and action in self._legal_keys()
+        return True
+
+    def _legal_keys(self) -> set[str]:
+        decision = self.decision
+        if decision is None:
+            return set()
+        keys = {a.replace("-", "_") for a in decision.actions}
+        if "no_insurance" in keys or "no_even_money" in keys:
+            keys.add("no")
+        return keys
+
+    def _bet_changed(self, error: str | None) -> None:
+        if error:
+            self.say(error, "-warning")
+        else:
+            self.say("")
+        self.refresh_betting()
+
+    def action_select_box(self, number: int) -> None:
+        if number > self.game.session.rules.max_boxes:
+            self.say(f"This table has {self.game.session.rules.max_boxes} box(es)", "-warning")
+            return
+        self.selected = number
+        self.refresh_betting()
+
+    def action_add_chip(self) -> None:
+        assert self.slip is not None
+        self._bet_changed(self.slip.add(self.selected, self.chip))
+
+    def action_remove_chip(self) -> None:
+        assert self.slip is not None
+        self._bet_changed(self.slip.remove(self.selected, self.chip))
+
+    def action_chip_down(self) -> None:
+        self.chip_index = max(0, self.chip_index - 1)
+        self.refresh_betting()
+
+    def action_chip_up(self) -> None:
+        self.chip_index = min(len(self.game.session.rules.chips) - 1, self.chip_index + 1)
+        self.refresh_betting()
+
+    def action_clear(self) -> None:
+        assert self.slip is not None
+        self.slip.clear(self.selected)
+        self._bet_changed(None)
+
+    def action_rebet(self) -> bool:
+        assert self.slip is not None
+        if not self.game.session.last_bets:
+            self._bet_changed("No earlier bets to repeat")
+            return False
+        error = self.slip.set(self.game.session.last_bets)
+        self._bet_changed(error)
+        return error is None
+
+    def action_rebet_deal(self) -> None:
+        if self.action_rebet():
+            self.action_deal()
+
+    def action_deal(self) -> None:
+        if self.playing:
+            return
+        assert self.slip is not None
+        problem = self.slip.problem()
+        if problem is None:
+            problem = self.game.session.check_bets(self.slip.as_list())
+        if problem is not None:
+            self.say(problem, "-warning")
+            return
+        self.play_round(self.slip.as_list())
+
+    @on(BetBox.Selected)
+    def _box_clicked(self, event: BetBox.Selected) -> None:
+        if not self.playing:
+            self.action_select_box(event.box.number)
+
+    @on(ActionBar.Chosen)
+    def _button(self, event: ActionBar.Chosen) -> None:
+        action = event.action
+        if action.startswith("chip-"):
+            self.chip_index = int(action.removeprefix("chip-"))
+            self.action_add_chip()
+        elif action == "bet-clear":
+            self.action_clear()
+        elif action == "bet-rebet":
+            self.action_rebet()
+        elif action == "bet-deal":
+            self.action_deal()
+        elif action == "insurance":
+            self.action_insurance()
+        else:
+            self.decide(action)
+
+    # ----------------------------------------------------------------- the round
+
+    @work(exclusive=True, group="round")
+    async def play_round(self, bets: list[Decimal | None] | None) -> None:
+        assert self.controller is not None
+        self.playing = True
+        self.say("")
+        self.query_one(ActionBar).show_waiting()
+        self.refresh_bindings()
+        try:
+            if bets is None:
+                resumed = self.game.resume_round
+                assert resumed is not None
+                self.game.resume_round = None
+                rnd = await self.controller.resume(resumed)
+            else:
+                rnd = await self.controller.play(bets)
+        except BetError as err:
+            self.say(str(err), "-warning")
+            self.playing = False
+            self.refresh_betting()
+            return
+        self.playing = False
+        self.last_view = self.controller.view
+        self.game.round_finished(rnd)
+        sign = "+" if rnd.net > 0 else ""
+        self.say(f"Round {sign}{money_str(rnd.net)} · bankroll {money_str(rnd.bankroll)} · "
+                 f"enter deals again with new bets, space repeats these", "-result")
+        assert self.slip is not None
+        self.new_slip()
+        self.refresh_betting(keep_result=True)
+        self.game.check_broke()
+
+    # Listener: called by the controller
+
+    def show(self, view: TableView, event: Event | None) -> None:
+        table = self.query_one(Table)
+        table.show_round(view, self.game.card_style)
+        table.show_shoe(self.shoe_info())
+        self.query_one(StatusBar).show(self.game.session, view.staked, None, live=True)
+        if event is not None and event.kind == "shuffle":
+            self.say("Shuffling the shoe…", "-info")
+
+    def ask(self, decision: Decision | None) -> None:
+        self.decision = decision
+        self.refresh_bindings()
+        bar = self.query_one(ActionBar)
+        if decision is None:
+            bar.show_waiting()
+            return
+        bar.show_decision(decision)
+        if decision.kind == "insurance":
+            self.say(f"Box {decision.box}: insurance against the dealer's ace? "
+                     f"It costs {money_str(decision.stake or Decimal(0))} and pays 2:1", "-ask")
+        elif decision.kind == "even-money":
+            self.say(f"Box {decision.box}: blackjack against an ace. Take even money now?", "-ask")
+        else:
+            self.say(f"Box {decision.box}" + (f", hand {decision.hand}"
+                                               if self._split(decision.box) else "") + ": your move")
+
+    def _split(self, box: int) -> bool:
+        view = self.controller.view if self.controller else None
+        return view is not None and len(view.box(box).hands) > 1
+
+    def decide(self, action: str) -> None:
+        assert self.controller is not None
+        refusal = self.controller.decide(action)
+        if refusal is not None:
+            self.say(refusal, "-warning")
+
+    def shoe_info(self) -> ShoeInfo:
+        shoe = self.game.session.shoe
+        rules = self.game.session.rules
+        cut = None if rules.shuffle == "every-round" else rules.penetration
+        return ShoeInfo(shoe.remaining, shoe.total, len(shoe.discards), cut)
+
+    def action_hit(self) -> None:
+        self.decide("hit")
+
+    def action_stand(self) -> None:
+        self.decide("stand")
+
+    def action_double(self) -> None:
+        self.decide("double")
+
+    def action_split(self) -> None:
+        self.decide("split")
+
+    def action_surrender(self) -> None:
+        self.decide("surrender")
+
+    def action_even_money(self) -> None:
+        self.decide("even-money")
+
+    def action_no(self) -> None:
+        decision = self.decision
+        if decision is not None and decision.kind == "even-money":
+            self.decide("no-even-money")
+        else:
+            self.decide("no-insurance")
+
+    def action_insurance(self) -> None:
+        decision = self.decision
+        if decision is not None and decision.kind == "insurance" and decision.any_amount:
+            from blackjack_tui.ui.screens.insurance import InsuranceAmount
+
+            def chosen(amount: Decimal | None) -> None:
+                if amount is not None:
+                    self.decide(f"insurance:{amount}")
+
+            self.app.push_screen(InsuranceAmount(decision), chosen)
+            return
+        self.decide("insurance")

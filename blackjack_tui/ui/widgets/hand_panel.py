@@ -1,0 +1,81 @@
+"""A hand: its cards, its total (``7/17`` when soft), badges, and after settlement the payout."""
+
+from __future__ import annotations
+
+from rich.console import Group, RenderableType
+from rich.text import Text
+from textual.reactive import reactive, var
+from textual.widget import Widget
+
+from blackjack_tui.controller.view import HandView
+from blackjack_tui.engine.money import money_str
+from blackjack_tui.ui.cards import CardStyle
+
+OUTCOME_WORDS = {
+    "blackjack": "BLACKJACK", "win": "WIN", "push": "PUSH", "lose": "LOSE", "bust": "BUST",
+    "surrender": "SURRENDER", "even-money": "EVEN MONEY",
+}
+
+
+def badges(hand: HandView) -> list[tuple[str, str]]:
+    """``(word, css-like style)`` badges for what happened to the hand."""
+    out = []
+    if hand.blackjack and hand.outcome != "even-money":
+        out.append(("BLACKJACK", "bold #1b1b1b on #f2c94c"))
+    elif hand.bust:
+        out.append(("BUST", "bold white on #b3261e"))
+    if hand.doubled:
+        out.append(("DOUBLED", "bold white on #6b4fbb"))
+    if hand.split:
+        out.append(("SPLIT", "bold white on #2d6a9f"))
+    return out
+
+
+def outcome_text(hand: HandView) -> Text:
+    if hand.outcome is None or hand.net is None:
+        return Text("")
+    word = OUTCOME_WORDS.get(hand.outcome, hand.outcome.upper())
+    sign = "+" if hand.net > 0 else ""
+    colour = "#7ee787" if hand.net > 0 else ("#ff7b72" if hand.net < 0 else "#e3b341")
+    return Text(f"{word} {sign}{money_str(hand.net)}", style=f"bold {colour}")
+
+
+class HandPanel(Widget):
+    """Draws one :class:`HandView`. ``compact`` draws one-line tiles (for a split box)."""
+
+    DEFAULT_CSS = """
+    HandPanel { height: auto; width: 1fr; }
+    HandPanel.-active { background: $accent 25%; }
+    """
+
+    hand: reactive[HandView | None] = reactive(None, always_update=True)
+    compact: reactive[bool] = reactive(False)
+    card_style: reactive[CardStyle] = reactive(CardStyle())
+    active: reactive[bool] = reactive(False)
+
+    def watch_active(self, active: bool) -> None:
+        self.set_class(active, "-active")
+
+    def render(self) -> RenderableType:
+        hand = self.hand
+        if hand is None:
+            return Text("")
+        style = self.card_style
+        marker = Text("▶ " if self.active else "  ", style="bold #f2c94c")
+        total = Text(hand.label(), style="bold")
+        info = Text.assemble(total, " ")
+        for word, badge_style in badges(hand):
+            info.append(f" {word} ", style=badge_style)
+            info.append(" ")
+        result = outcome_text(hand)
+        width = max(self.size.width, 10)
+        if self.compact or style.full_width(len(hand.cards)) > width - 2:
+            line = Text.assemble(marker, style.tiles(list(hand.cards)), "  ", total)
+            tail = Text.assemble(*[Text(f" {w[0]} ", style=s) for w, s in badges(hand)],
+                                 " ", result)
+            if line.cell_len + tail.cell_len <= width:
+                return Text.assemble(line, " ", tail)
+            return Group(line, Text.assemble("  ", tail))
+        lines = style.full(list(hand.cards)) if hand.cards else [Text(""), Text(""), Text("")]
+        body = [Text.assemble(marker if i == 1 else "  ", line) for i, line in enumerate(lines)]
+        return Group(*body, Text.assemble("  ", info), Text.assemble("  ", result))

@@ -30,7 +30,7 @@ class BlackjackApp(App[None]):
     BINDINGS = [
         Binding("m", "rules_menu", "Rules"),
         Binding("question_mark,f1", "help", "Help", key_display="?"),
-        Binding("ctrl+q", "quit", "Quit", priority=True),
+        Binding("ctrl+q", "quit", "Quit", priority=True, show=False),
     ]
 
     def __init__(self, options: PlayOptions | None = None) -> None:

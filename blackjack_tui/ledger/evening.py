@@ -150,7 +150,9 @@ class Evening(BaseModel):
         event = HandPlayed(entries={p: _as_entry(v) for p, v in entries.items()})
         row = self.standings.apply(event)
         self.events.append(event)
-        self._log("hand", f"hand {row.hand}: {_describe(event)}", hand=row.hand, after=event)
+        bank = f"bank ({row.banker or 'house'}) {fmt_money(row.bank or Decimal(0), sign=True)}"
+        self._log("hand", f"hand {row.hand}: {_describe(event)}; {bank}", hand=row.hand,
+                  after=event)
         return row
 
     def rebuy(self, player: str, amount: Decimal | None = None) -> Row:
@@ -187,7 +189,7 @@ class Evening(BaseModel):
         hand = self.events[index]
         assert isinstance(hand, HandPlayed)
         number = len(self.hands())
-        dropped = tuple(e for e in self.events[index + 1:] if isinstance(e, Rebuy | Retire))
+        dropped = tuple(e for e in self.events[index + 1:] if isinstance(e, Rebuy | Retire | Close))
         kept = self.events[:index]
         self._standings = self._replay(kept)
         self.events = kept

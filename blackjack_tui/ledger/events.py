@@ -103,5 +103,5 @@ class Change(BaseModel):
     """The change in words: ``hand 4 corrected: Bob -5 -> +5``."""
     before: HandPlayed | None = None
     after: HandPlayed | None = None
-    dropped: tuple[Rebuy | Retire, ...] = ()
-    """Rebuys and retirements an undo or a correction took away with the hand."""
+    dropped: tuple[Annotated[Rebuy | Retire | Close, Field(discriminator="kind")], ...] = ()
+    """Rebuys, leavings and an early close an undo or a correction took away with the hand."""

@@ -11,9 +11,9 @@ The scheme (``hmac-sha256-fy-v1``), complete enough to re-implement elsewhere:
 4. ``randrange(n)``: take ``b = bit_length(n - 1)`` bits; read ``ceil(b / 8)`` bytes big-endian,
    keep the low ``b`` bits, and retry with the next bytes while the value is ``>= n`` (rejection
    sampling: no modulo bias).
-5. The pool is ``decks`` copies of the 52 cards in the order ``AS 2S … KS AH … KH AD … KD AC … KC``
-   (or the listed ``pool`` when a shoe ran dry mid-round and only its discards were reshuffled,
-   sorted into that order). Fisher–Yates runs over it (``for i from len-1 down to 1: j =
+5. The pool is ``decks`` copies of the 52 cards (or the listed ``pool`` when a shoe ran dry
+   mid-round and only its discards were reshuffled), sorted by the order ``AS 2S … KS AH … KH
+   AD … KD AC … KC`` with copies together (six decks: six AS, then six 2S …). Fisher–Yates runs over it (``for i from len-1 down to 1: j =
    randrange(i + 1); swap``), and cards are dealt from the *end* of the list: the last card of the
    shuffled list is the first card dealt.
 
@@ -311,8 +311,8 @@ class FairShoe(Shoe):
         self._fair_shuffle(cards)
 
     def _fair_shuffle(self, cards: list[Card]) -> None:
-        full = len(cards) == len(DECK) * self.decks and canonical(cards) == list(DECK) * self.decks
-        self.pool = None if full else canonical(cards)
+        ordered = canonical(cards)
+        self.pool = None if ordered == canonical(list(DECK) * self.decks) else ordered
         self.shuffles += 1
         self.server_seed, self.next_server_seed = self.next_server_seed, new_server_seed()
         self.used_client_seed = self.client_seed

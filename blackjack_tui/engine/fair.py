@@ -13,9 +13,9 @@ The scheme (``hmac-sha256-fy-v1``), complete enough to re-implement elsewhere:
    sampling: no modulo bias).
 5. The pool is ``decks`` copies of the 52 cards (or the listed ``pool`` when a shoe ran dry
    mid-round and only its discards were reshuffled), sorted by the order ``AS 2S … KS AH … KH
-   AD … KD AC … KC`` with copies together (six decks: six AS, then six 2S …). Fisher–Yates runs over it (``for i from len-1 down to 1: j =
-   randrange(i + 1); swap``), and cards are dealt from the *end* of the list: the last card of the
-   shuffled list is the first card dealt.
+   AD … KD AC … KC`` with copies together (six decks: six AS, then six 2S …). Fisher–Yates
+   runs over it (``for i from len-1 down to 1: j = randrange(i + 1); swap``), and cards are
+   dealt from the *end* of the list: the last card of the shuffled list is the first dealt.
 
 When the shoe is retired (reshuffled) the server seed is revealed, and :func:`verify_record`
 checks the seed against the commitment and every dealt card against the recomputed shoe.

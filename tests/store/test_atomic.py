@@ -27,7 +27,8 @@ def test_write_creates_folder_and_file(tmp_path: Path) -> None:
     assert leftovers(target.parent) == []
 
 
-def test_fsync_failure_leaves_previous_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_fsync_failure_leaves_previous_file(tmp_path: Path,
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
     target = tmp_path / "profile.json"
     write_atomic(target, b"previous")
 

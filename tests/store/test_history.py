@@ -1,4 +1,4 @@
-"""The hand history: appended one line per round, read newest first, damage skipped with a notice."""
+"""The hand history: one line per round, read newest first, damage skipped with a notice."""
 
 from __future__ import annotations
 

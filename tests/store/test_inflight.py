@@ -71,7 +71,8 @@ def test_unknown_rng_falls_back_to_system_entropy() -> None:
 
 # ---------------------------------------------------------------------------- settlement
 
-def saved_round(name: str, cards: list[str], bets: list[object], actions: list[str]) -> dict[str, Any]:
+def saved_round(name: str, cards: list[str], bets: list[object],
+                actions: list[str]) -> dict[str, Any]:
     rules = RULE_SETS[name]
     rnd = Round(rules, Shoe.stacked(cards, decks=rules.decks), bets, 1000)
     rnd.deal()

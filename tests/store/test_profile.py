@@ -1,4 +1,4 @@
-"""The profile: versioned, saved atomically; a bad file is moved aside, a newer one never touched."""
+"""The profile: versioned, saved atomically; a bad file moved aside, a newer one never touched."""
 
 from __future__ import annotations
 

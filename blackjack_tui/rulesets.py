@@ -95,7 +95,11 @@ def parse_text(text: str, path: str) -> tuple[dict[str, Rules], list[RulesFileEr
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
+        # Python 3.11-3.13 put the position only in the message: "... (at line 2, column 9)".
         line = getattr(err, "lineno", None)
+        if line is None:
+            found = re.search(r"\(at line (\d+)", str(err))
+            line = int(found.group(1)) if found else None
         msg = str(err).split(" (at line")[0]
         return {}, [RulesFileError(path, f"not valid TOML: {msg}", line=line)]
     sets: dict[str, Rules] = {}

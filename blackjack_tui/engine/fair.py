@@ -90,7 +90,7 @@ class HmacRandom:
     def _take(self, n: int) -> bytes:
         while len(self._buffer) < n:
             message = f"{self._prefix}{self._counter}".encode()
-            self._buffer += hmac.new(self._key, message, hashlib.sha256).digest()
+            self._buffer += hmac.digest(self._key, message, "sha256")
             self._counter += 1
         out, self._buffer = self._buffer[:n], self._buffer[n:]
         return out

@@ -101,7 +101,7 @@ def _source(up: int, h17: bool) -> str:
             lines.append(f"    {name} = 0")
             for start in range(0, len(terms), 40):
                 lines.append(f"    {name} += " + " + ".join(terms[start : start + 40]))
-            parts.append(f"{name} / D{k}")
+            parts.append(f"({name} / D{k} if D{k} else 0.0)")  # D{k} is 0 past the shoe's end
         results.append(" + ".join(parts) if parts else "0.0")
     lines.append("    return (" + ", ".join(results) + ")")
     return "\n".join(lines) + "\n"

@@ -37,11 +37,20 @@ class Cell:
 
     @property
     def fallback(self) -> str | None:
-        """What to do when the best action is not allowed (after a hit, a split, ...)."""
-        if self.best not in _CONDITIONAL:
+        """What to do when the best action is not allowed.
+
+        A double is refused after a hit (or a split without DAS), when surrender is gone too;
+        a split is refused when the box is full, which is after a split, so again no surrender;
+        surrender is refused after a hit or a split, when a split hand may still split or double.
+        """
+        best = self.best
+        if best not in _CONDITIONAL:
             return None
-        for action, _ in self.ranked[1:]:
-            if action != self.best:
+        excluded = {best, SURRENDER}
+        if best == DOUBLE:
+            excluded.add(SPLIT)
+        for action, _ in self.ranked:
+            if action not in excluded:
                 return action
         return None
 

@@ -13,6 +13,8 @@ class LedgerApp(App[None]):
     """The evening list first; leaving it quits."""
 
     TITLE = "blackjack-tui ledger"
+    # Every action has a key in the footer; the palette's entry would only crowd 80 columns.
+    ENABLE_COMMAND_PALETTE = False
 
     def __init__(self, store: EveningStore, rules: Rules) -> None:
         super().__init__()

@@ -37,7 +37,7 @@ class StandingsScreen(Screen[None]):
 
     CSS_PATH = "ledger.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+z", "undo", "Undo hand", id="ledger.undo"),
+        Binding("ctrl+z", "undo", "Undo", id="ledger.undo"),
         Binding("ctrl+r", "correct", "Correct", id="ledger.correct"),
         Binding("ctrl+g", "chart", "Chart", id="ledger.chart"),
         Binding("ctrl+o", "history", "History", id="ledger.history"),

@@ -63,12 +63,12 @@ class LedgerTable(DataTable[Text]):
         styles = self._styles()
         standings = evening.standings
         players = evening.players
-        self.clear(columns=True)
-        self.add_column(Text("Hand", justify="right"), key="#", width=5)
+        header = [Text("Hand", justify="right")]
         for player in players:
             label = f"{player}{BANKER}" if player == standings.banker else player
-            self.add_column(Text(label, justify="right"), key=player, width=max(6, len(label)))
-        self.add_column(Text("Bank", justify="right"), key="bank", width=6)
+            header.append(Text(label, justify="right"))
+        header.append(Text("Bank", justify="right"))
+        lines: list[tuple[list[Text], str]] = []
 
         stack_cells = []
         for player in players:
@@ -83,7 +83,7 @@ class LedgerTable(DataTable[Text]):
         house = (self._money(standings.house, styles) if standings.banker is None
                  else Text(f"{BANKER}{standings.banker}", justify="right"))
         label = Text("Stack", style="bold", justify="right")
-        self.add_row(label, *stack_cells, house, key="stacks")
+        lines.append(([label, *stack_cells, house], "stacks"))
 
         rows = standings.rows
         if correcting:
@@ -113,7 +113,7 @@ class LedgerTable(DataTable[Text]):
                     else:
                         cells.append(Text(""))
                 bank = Text("")
-            self.add_row(label, *cells, bank, key=f"row-{index}")
+            lines.append(([label, *cells, bank], f"row-{index}"))
 
         if pending is not None:
             number = standings.hands if correcting else standings.hands + 1
@@ -127,6 +127,16 @@ class LedgerTable(DataTable[Text]):
                     cells.append(Text(""))
             total = sum((e.amount for e in pending.values()), Decimal(0))
             bank = self._money(-total, styles) if pending else Text("")
-            self.add_row(Text(f"›{number}", style=styles["pending"], justify="right"), *cells,
-                         bank, key="pending")
+            lines.append(([Text(f"›{number}", style=styles["pending"], justify="right"), *cells,
+                           bank], "pending"))
+
+        # Columns as wide as their widest cell (and never narrower than 6), so the banker's
+        # mark and long amounts are never cut off, and the sheet does not jump as it grows.
+        widths = [max(6, header[i].cell_len, *(cells[i].cell_len for cells, _ in lines))
+                  for i in range(len(header))]
+        self.clear(columns=True)
+        for column, (title, width) in enumerate(zip(header, widths, strict=True)):
+            self.add_column(title, key=str(column), width=width)
+        for cells, key in lines:
+            self.add_row(*cells, key=key)
         self.scroll_end(animate=False)

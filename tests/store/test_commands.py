@@ -96,7 +96,7 @@ def test_history_table(tmp_path: Path, capsys: pytest.CaptureFixture[str],
     assert main(["history", "--data-dir", str(tmp_path)]) == 0
     captured = capsys.readouterr()
     assert "Game recall" in captured.out and "nordic" in captured.out
-    assert "dealer:" in captured.out and "1000 →" in captured.out
+    assert "dealer:" in captured.out and "10000 →" in captured.out
     assert "cut short" in captured.err
 
 

@@ -72,6 +72,8 @@ class EveningsScreen(Screen[None]):
         notes = []
         if not self._summaries:
             notes.append("No evenings yet: press n to set one up.")
+        else:
+            notes.append("enter resumes the highlighted evening")
         notes.extend(f"Cannot read {err}" for err in problems)
         note = self.query_one("#list-note", Static)
         note.update("\n".join(notes))

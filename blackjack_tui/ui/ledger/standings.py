@@ -83,11 +83,11 @@ class StandingsScreen(Screen[None]):
         evening = self.evening
         standings = evening.standings
         banker = standings.banker or "house"
-        parts = [evening.name, f"hand {standings.hands + (0 if standings.finished else 1)}",
-                 f"bank: {banker}",
-                 f"bet {fmt_money(evening.settings.normal_bet)}"]
+        hand = f"hand {standings.hands + 1}"
         if evening.settings.hands is not None:
-            parts.append(f"of {evening.settings.hands}")
+            hand += f" of {evening.settings.hands}"
+        parts = [evening.name, hand, f"bank: {banker}",
+                 f"bet {fmt_money(evening.settings.normal_bet)}"]
         if standings.finished:
             parts = [evening.name, f"over after {standings.hands} hands",
                      f"winner {' & '.join(standings.winners)}"]

@@ -65,8 +65,8 @@ class LedgerTable(DataTable[Text]):
         players = evening.players
         header = [Text("Hand", justify="right")]
         for player in players:
-            label = f"{player}{BANKER}" if player == standings.banker else player
-            header.append(Text(label, justify="right"))
+            name = f"{player}{BANKER}" if player == standings.banker else player
+            header.append(Text(name, justify="right"))
         header.append(Text("Bank", justify="right"))
         lines: list[tuple[list[Text], str]] = []
 

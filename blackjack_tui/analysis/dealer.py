@@ -30,14 +30,12 @@ OUTCOMES = ("17", "18", "19", "20", "21", "bust", "blackjack")
 _Multiset = tuple[int, ...]
 
 
-def _outcome(up: int, drawn: _Multiset, h17: bool) -> int | None:
-    """The outcome if the dealer stops with ``up`` plus ``drawn``, or ``None`` if it draws on."""
-    hard = up + sum((v + 1) * c for v, c in enumerate(drawn))
-    ace = up == 1 or drawn[0] > 0
+def _outcome(hard: int, ace: bool, ncards: int, h17: bool) -> int | None:
+    """The outcome if the dealer stops on this hand, or ``None`` if the dealer draws on."""
     if hard > 21:
         return BUST
     best = hard + 10 if ace and hard <= 11 else hard
-    if best == 21 and sum(drawn) == 1:
+    if best == 21 and ncards == 2:
         return BLACKJACK
     if best > 17 or (best == 17 and not (h17 and best != hard)):
         return best - 17
@@ -47,17 +45,24 @@ def _outcome(up: int, drawn: _Multiset, h17: bool) -> int | None:
 def _orderings(up: int, h17: bool) -> dict[tuple[int, int], dict[_Multiset, int]]:
     """``(outcome, cards drawn) -> {multiset: number of valid orderings}`` for one up card."""
     out: dict[tuple[int, int], dict[_Multiset, int]] = {}
-    level: dict[_Multiset, int] = {(0,) * 10: 1}
+    # drawn multiset -> [orderings, hard total, holds an ace]
+    level: dict[_Multiset, list[int]] = {(0,) * 10: [1, up, up == 1]}
     k = 0
     while level:
         k += 1
-        nxt: dict[_Multiset, int] = {}
-        for drawn, count in level.items():
+        nxt: dict[_Multiset, list[int]] = {}
+        for drawn, (count, hard, ace) in level.items():
             for i in range(10):
                 grown = (*drawn[:i], drawn[i] + 1, *drawn[i + 1 :])
-                result = _outcome(up, grown, h17)
+                g_hard = hard + i + 1
+                g_ace = ace or i == 0
+                result = _outcome(g_hard, bool(g_ace), k + 1, h17)
                 if result is None:
-                    nxt[grown] = nxt.get(grown, 0) + count
+                    entry = nxt.get(grown)
+                    if entry is None:
+                        nxt[grown] = [count, g_hard, g_ace]
+                    else:
+                        entry[0] += count
                 else:
                     bucket = out.setdefault((result, k), {})
                     bucket[grown] = bucket.get(grown, 0) + count

@@ -43,8 +43,8 @@ def stand_table(dist: tuple[float, ...], ties_lose: frozenset[int]) -> list[floa
 class Situation:
     """One shoe against one up card: every EV the player can ask about, memoised."""
 
-    __slots__ = ("_counts", "_left", "_memo", "comp", "dist", "p_blackjack", "rules", "stand",
-                 "up")
+    __slots__ = ("_ceiling", "_counts", "_left", "_memo", "comp", "dist", "p_blackjack", "rules",
+                 "stand", "up")
 
     def __init__(self, rules: TableMath, comp: Composition, up: int) -> None:
         self.rules = rules
@@ -56,6 +56,8 @@ class Situation:
         conditioned = rules.peek or rules.loses_original_only
         self.dist = peeked(raw) if conditioned and raw[BLACKJACK] < 1.0 else raw
         self.stand = stand_table(self.dist, rules.ties_lose)
+        # _ceiling[t]: the best stand value of any total from t to 21 (22: nothing left, a bust).
+        self._ceiling = [max(self.stand[t:]) for t in range(22)] + [-1.0]
         self._counts = list(comp)
         self._left = sum(comp)
         self._memo: dict[int, float] = {}
@@ -66,20 +68,35 @@ class Situation:
         """Best of standing and hitting (the counts must already have the hand's cards out)."""
         key = (code << 6) | (hard << 1) | ace
         value = self._memo.get(key)
-        if value is not None:
-            return value
+        if value is None:
+            value = self._settle(hard, ace, code, left, key)
+        return value
+
+    def _settle(self, hard: int, ace: bool, code: int, left: int, key: int) -> float:
         total = hard + 10 if ace and hard <= 11 else hard
         value = self.stand[total]
-        if total < 21 or (self.rules.hit_soft_21 and hard == 11 and ace):
+        may_hit = total < 21 or (self.rules.hit_soft_21 and hard == 11 and ace)
+        if may_hit and (total != hard or not self._hit_hopeless(hard, left)):
             hit = self.hit(hard, ace, code, left)
             if hit > value:
                 value = hit
         self._memo[key] = value
         return value
 
+    def _hit_hopeless(self, hard: int, left: int) -> bool:
+        """True when hitting a hard ``hard`` cannot beat standing, whatever the cards bring.
+
+        No hand is worth more than standing on the best total it can still reach, so hitting is
+        worth at most ``p_safe * max(stand[hard+1:]) - (1 - p_safe)``. Pruning on that bound keeps
+        the result exact and skips most trees under a hard 17-20.
+        """
+        safe = sum(self._counts[: 21 - hard]) / left
+        return safe * self._ceiling[hard + 1] - (1.0 - safe) <= self.stand[hard]
+
     def hit(self, hard: int, ace: bool, code: int, left: int) -> float:
         """EV of taking one card and then playing on as well as possible (hit or stand)."""
         counts = self._counts
+        memo = self._memo
         ev = 0.0
         for i in range(10):
             n = counts[i]
@@ -89,9 +106,15 @@ class Situation:
             if grown > 21:
                 ev -= sum(counts[i:])  # this value and every higher one busts
                 break
-            counts[i] = n - 1
-            ev += n * self.best(grown, ace or i == 0, code + _SHIFT[i], left - 1)
-            counts[i] = n
+            soft = ace or i == 0
+            child = code + _SHIFT[i]
+            key = (child << 6) | (grown << 1) | soft
+            value = memo.get(key)
+            if value is None:
+                counts[i] = n - 1
+                value = self._settle(grown, soft, child, left - 1, key)
+                counts[i] = n
+            ev += n * value
         return ev / left
 
     def double(self, hard: int, ace: bool, left: int) -> float:

@@ -12,6 +12,7 @@ from textual.binding import Binding
 from blackjack_tui.controller.session import Session
 from blackjack_tui.engine.round import Round
 from blackjack_tui.engine.rules import Rules
+from blackjack_tui.engine.shoe import Shoe
 from blackjack_tui.ui.cards import CardStyle
 
 
@@ -33,7 +34,8 @@ class BlackjackApp(App[None]):
         Binding("ctrl+q", "quit", "Quit", priority=True, show=False),
     ]
 
-    def __init__(self, options: PlayOptions | None = None) -> None:
+    def __init__(self, options: PlayOptions | None = None, *, shoe: Shoe | None = None) -> None:
+        """``shoe`` replaces the table's shoe (a stacked shoe in tests and screenshots)."""
         super().__init__()
         from blackjack_tui.paths import data_dir, user_rules_file
         from blackjack_tui.rulesets import load_all
@@ -66,6 +68,8 @@ class BlackjackApp(App[None]):
         self.settings = settings
         self.session = Session(rules, self.profile.bankroll, tier=settings.tier,
                                seed=self.options.seed)
+        if shoe is not None:
+            self.session.shoe = shoe
         self.session.last_bets = self.session.fit_bets(self.profile.last_bets)
         self.resume_round: Round | None = None
 
@@ -148,9 +152,6 @@ class BlackjackApp(App[None]):
             self.notify(f"{rules.title or rules.name} from the next round", timeout=5)
         else:
             self.save_profile()
-            screen = self.screen
-            if hasattr(screen, "new_slip"):
-                screen.new_slip()
 
     def action_rules_menu(self) -> None:
         from blackjack_tui.ui.screens.rules_menu import RulesMenu

@@ -111,10 +111,23 @@ class TableScreen(Screen[None]):
 
     # ----------------------------------------------------------------- betting
 
-    def new_slip(self, first: bool = False) -> None:
+    def on_screen_resume(self) -> None:
+        """Back from a menu: the table may have changed (or a change may be queued)."""
+        if self.playing:
+            view = self.controller.view if self.controller else None
+            staked = view.staked if view else Decimal(0)
+            self.query_one(StatusBar).show(self.game.session, staked, None, live=True)
+        elif self.slip is not None:
+            self.new_slip(keep=True)
+
+    def new_slip(self, first: bool = False, keep: bool = False) -> None:
+        """A fresh bet slip for the table as it is now (keeping bets that still fit)."""
         session = self.game.session
+        old = self.slip.as_list() if keep and self.slip is not None else []
         self.slip = BetSlip(session.rules.max_boxes, session.limits, session.bankroll)
-        if first and not session.last_bets:
+        if old:
+            self.slip.set(session.fit_bets(old))
+        elif first and not session.last_bets:
             self.slip.set([session.limits[0]])
         self.selected = min(self.selected, session.rules.max_boxes)
         self.chip_index = min(self.chip_index, len(session.rules.chips) - 1)
@@ -274,6 +287,8 @@ class TableScreen(Screen[None]):
     # Listener: called by the controller
 
     def show(self, view: TableView, event: Event | None) -> None:
+        if not self.is_attached:
+            return  # the app is closing; the round is kept by the in-flight save
         table = self.query_one(Table)
         table.show_round(view, self.game.card_style)
         table.show_shoe(self.shoe_info())
@@ -283,6 +298,8 @@ class TableScreen(Screen[None]):
 
     def ask(self, decision: Decision | None) -> None:
         self.decision = decision
+        if not self.is_attached:
+            return
         self.refresh_bindings()
         bar = self.query_one(ActionBar)
         if decision is None:

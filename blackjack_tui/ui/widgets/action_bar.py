@@ -46,7 +46,17 @@ class ActionBar(Horizontal):
     def compose(self) -> ComposeResult:
         yield from ()
 
+    _shown: tuple[str, ...] = ()
+
     def _set(self, buttons: list[Button]) -> None:
+        # Keys act through the screen's bindings, so buttons never take focus (a focused button
+        # would swallow enter, and one removed while focused would swallow every key).
+        signature = tuple(f"{b.name}:{b.label}" for b in buttons)
+        if signature == self._shown:
+            return
+        self._shown = signature
+        for button in buttons:
+            button.can_focus = False
         self.remove_children()
         self.mount_all(buttons)
 

@@ -1,0 +1,38 @@
+"""Helpers for driving the app with Pilot: a stacked shoe, instant pace, a fresh data folder."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from textual.pilot import Pilot
+
+from blackjack_tui.engine.shoe import Shoe
+from blackjack_tui.ui.app import BlackjackApp, PlayOptions
+from blackjack_tui.ui.screens.table_screen import TableScreen
+
+
+@pytest.fixture
+def make_app(tmp_path: Path) -> Callable[..., BlackjackApp]:
+    def make(cards: list[str] | None = None, rules: str = "nordic",
+             data_dir: Path | None = None) -> BlackjackApp:
+        options = PlayOptions(rules=rules, seed=1, data_dir=data_dir or tmp_path / "data",
+                              speed="instant")
+        shoe = Shoe.stacked(cards) if cards is not None else None
+        return BlackjackApp(options, shoe=shoe)
+
+    return make
+
+
+async def settle(pilot: Pilot[None], app: BlackjackApp, limit: int = 200) -> None:
+    """Wait until the table waits for the player: a decision, or betting."""
+    for _ in range(limit):
+        await pilot.pause()
+        running = [w for w in app.workers if w.group == "round" and not w.is_finished]
+        if not running:
+            return
+        tables = [s for s in app.screen_stack if isinstance(s, TableScreen)]
+        if tables and tables[0].decision is not None:
+            return
+    raise AssertionError("the table never came to rest")

@@ -6,7 +6,7 @@ Pure (no I/O but :mod:`.cache`, no asyncio, no Textual or Rich). The parts:
   them and the cache key; :mod:`.dealer` the dealer's final-total probabilities per up card;
 - :mod:`.player` the EVs of stand, hit, double, split and surrender for one hand;
 - :mod:`.starts` every starting hand from a full shoe; :mod:`.strategy` the chart;
-  :mod:`.edge` the house edge; :mod:`.hint` one hand at the table; :mod:`.cache` results on disk.
+  :mod:`.edge` the house edge; :mod:`.hints` one hand at the table; :mod:`.cache` results on disk.
 
 What the UI calls::
 
@@ -49,7 +49,7 @@ if TYPE_CHECKING:
     from blackjack_tui.analysis.cache import cached_analysis
     from blackjack_tui.analysis.dealer import dealer_distribution
     from blackjack_tui.analysis.edge import Analysis, analyse, house_edge
-    from blackjack_tui.analysis.hint import Hint, hint
+    from blackjack_tui.analysis.hints import Hint, hint
     from blackjack_tui.analysis.strategy import Cell, Chart
 
 __all__ = [
@@ -70,8 +70,8 @@ _HOMES = {
     "Analysis": "edge",
     "analyse": "edge",
     "house_edge": "edge",
-    "Hint": "hint",
-    "hint": "hint",
+    "Hint": "hints",
+    "hint": "hints",
     "Cell": "strategy",
     "Chart": "strategy",
 }

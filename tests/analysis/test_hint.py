@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from blackjack_tui.analysis.hint import hint
+from blackjack_tui.analysis.hints import hint
 from blackjack_tui.analysis.starts import start_hands
 from blackjack_tui.analysis.table import TableMath
 from blackjack_tui.engine.cards import parse_card, parse_cards
@@ -74,3 +74,11 @@ def test_blackjack_and_bad_input() -> None:
     assert got.values == {"stand": 1.5}
     with pytest.raises(ValueError):
         hint(make_rules(), parse_cards(["AS"]), parse_card("7H"))
+
+
+def test_the_package_exports_the_function() -> None:
+    import blackjack_tui.analysis as analysis
+    import blackjack_tui.analysis.hints  # noqa: F401  (a submodule must not shadow the export)
+
+    assert callable(analysis.hint)
+    assert analysis.hint is hint

@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-MODULES = ["blackjack_tui.analysis", "blackjack_tui.analysis.edge", "blackjack_tui.analysis.hint",
+MODULES = ["blackjack_tui.analysis", "blackjack_tui.analysis.edge", "blackjack_tui.analysis.hints",
            "blackjack_tui.analysis.cache"]
 
 

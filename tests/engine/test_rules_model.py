@@ -24,7 +24,7 @@ def make(**fields):
     return Rules.model_validate({"name": "test", **fields})
 
 
-# The model -----------------------------------------------------------------------------------------
+# The model ----------------------------------------------------------------------------------------
 
 
 def test_rules_are_frozen():
@@ -97,7 +97,7 @@ def test_shipped_rules_round_trip_through_json(name):
     assert Rules.model_validate_json(rules.model_dump_json()) == rules
 
 
-# The shipped file ----------------------------------------------------------------------------------
+# The shipped file ---------------------------------------------------------------------------------
 
 
 def test_shipped_file_loads_every_set_without_errors():
@@ -109,7 +109,7 @@ def test_shipped_file_loads_every_set_without_errors():
         assert rules.title and rules.description and rules.source
 
 
-# The loader ----------------------------------------------------------------------------------------
+# The loader ---------------------------------------------------------------------------------------
 
 GOOD = """\
 [ruleset.mine]
@@ -143,14 +143,15 @@ def test_bad_value_error_names_the_key_and_its_line():
 
 
 def test_bad_payout_error_is_worded_for_a_player():
-    sets, errors = parse_text('[ruleset.a]\nblackjack_pays = "3-2"\n', "x.toml")
+    _, errors = parse_text('[ruleset.a]\nblackjack_pays = "3-2"\n', "x.toml")
     [err] = errors
     assert (err.key, err.line) == ("blackjack_pays", 2)
     assert "write a payout as 'A:B'" in err.message and "Value error" not in err.message
 
 
 def test_nested_tier_error_names_the_rule_set_and_a_line():
-    text = '[ruleset.a]\ndecks = 2\n\n[[ruleset.a.tiers]]\nname = "VIP"\nmin_bet = 500\nmax_bet = 1\n'
+    text = ('[ruleset.a]\ndecks = 2\n\n'
+            '[[ruleset.a.tiers]]\nname = "VIP"\nmin_bet = 500\nmax_bet = 1\n')
     _, errors = parse_text(text, "x.toml")
     [err] = errors
     assert err.ruleset == "a" and err.key.startswith("tiers") and err.line is not None
@@ -180,7 +181,7 @@ def test_check_file_raises_listing_every_problem(tmp_path):
     assert list(check_file(path)) == ["mine"]
 
 
-# A player's own file --------------------------------------------------------------------------------
+# A player's own file ------------------------------------------------------------------------------
 
 
 def test_user_file_adds_and_overrides_sets(tmp_path):

@@ -147,7 +147,7 @@ def test_online_insured_hand_that_busts_still_sees_the_insurance_settled():
     assert rnd.bankroll == 1000
 
 
-# No hole card ---------------------------------------------------------------------------------------
+# No hole card -------------------------------------------------------------------------------------
 
 
 def test_online_all_bets_lost_to_dealer_blackjack_no_hole_card():

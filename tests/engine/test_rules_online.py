@@ -256,3 +256,13 @@ def test_online_blackjack_in_a_split_loses_to_the_dealer_blackjack():
     rnd = play(ONLINE, ["AS", "TH", "AD", "TC", "5C", "AH"], [20], ["split"])
     assert results(rnd) == [(1, 1, "lose", -20), (1, 2, "lose", -20)]
     assert "even-money" not in kinds(rnd.log)
+
+
+def test_no_hole_card_original_bet_only_variant_returns_doubles_and_splits():
+    # Not a shipped table: the Rules field the online set sets to "all", tried the other way.
+    variant = rules("online", no_hole_card_loses="original")
+    rnd = play(variant, ["8S", "TH", "8D", "3C", "2C", "9S", "9D", "AH"], [20],
+               ["split", "double", "double"])
+    # Only the box's original 20 is lost; the split bet and both doubles come back.
+    assert results(rnd) == [(1, 1, "lose", -20), (1, 2, "push", 0)]
+    assert rnd.bankroll == 980

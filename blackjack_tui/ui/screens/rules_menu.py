@@ -3,13 +3,14 @@ differences from the current table marked; tiers; enter switches (queued during 
 
 from __future__ import annotations
 
+from rich.table import Table as RichTable
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import DataTable, Label, OptionList, Static
+from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from blackjack_tui.engine.rules import Rules
@@ -36,21 +37,26 @@ class RulesMenu(ModalScreen[None]):
         current = self.app.session.rules  # type: ignore[attr-defined]
         options = []
         for name, rules in self.sets.items():
-            label = Text.assemble((rules.title or name, "bold"), f"  {name}\n",
-                                  (rules.description, "dim"))
-            options.append(Option(label, id=name))
+            options.append(Option(self.option_label(rules), id=name))
         with Horizontal(id="rules-menu"):
             with Vertical(id="rules-list-pane"):
                 yield Label("Tables", classes="pane-title")
                 yield OptionList(*options, id="rules-list")
             with Vertical(id="rules-detail"):
                 yield Label("", id="rules-title", classes="pane-title")
-                yield DataTable(id="rules-table", show_header=False, cursor_type="none",
-                                zebra_stripes=True)
+                yield Static("", id="rules-description")
+                with VerticalScroll(id="rules-table-scroll"):
+                    yield Static(id="rules-table")
                 yield Static("", id="rules-tier")
                 yield Static(Text("enter: sit at this table · t: tier · escape: back  "
                                   "· ◆ differs from your table", style="dim"))
         self._current = current
+
+    def option_label(self, rules: Rules) -> Text:
+        """One line per table in the list: its title, and a mark on the one you sit at."""
+        here = rules.name == self.app.session.rules.name  # type: ignore[attr-defined]
+        return Text.assemble(("● " if here else "  ", "#f2c94c"), (rules.title or rules.name,
+                                                                    "bold"))
 
     def on_mount(self) -> None:
         option_list = self.query_one(OptionList)
@@ -58,9 +64,6 @@ class RulesMenu(ModalScreen[None]):
         if self._current.name in names:
             option_list.highlighted = names.index(self._current.name)
         option_list.focus()
-        table = self.query_one(DataTable)
-        table.add_column("rule", width=20)
-        table.add_column("words")
 
     @on(OptionList.OptionHighlighted)
     def _highlighted(self, event: OptionList.OptionHighlighted) -> None:
@@ -86,13 +89,17 @@ class RulesMenu(ModalScreen[None]):
     def _show(self, rules: Rules) -> None:
         changed = differences(rules, self._current)
         self.query_one("#rules-title", Label).update(
-            Text.assemble((rules.title or rules.name, "bold"), f"  ({rules.source})"))
-        table = self.query_one(DataTable)
-        table.clear()
+            Text.assemble((rules.title or rules.name, "bold"), (f"  {rules.source}", "dim")))
+        self.query_one("#rules-description", Static).update(
+            Text(f"{rules.name}: {rules.description}", style="italic"))
+        table = RichTable(show_header=False, box=None, padding=(0, 1), expand=True)
+        table.add_column("rule", width=20, no_wrap=True)
+        table.add_column("words", ratio=1)
         for topic, words in describe(rules):
             mark = "◆ " if topic in changed else "  "
             table.add_row(Text(mark + topic, style="bold #e3b341" if topic in changed else "bold"),
-                          Text(words, overflow="fold"), height=None)
+                          Text(words))
+        self.query_one("#rules-table", Static).update(table)
         tier = self._tier(rules)
         self.query_one("#rules-tier", Static).update(
             Text.assemble(("Tier: ", "dim"), (tier, "bold"), ("  (t changes)", "dim"))

@@ -88,7 +88,7 @@ class TableScreen(Screen[None]):
             yield Table(id="table")
             yield Static(id="message")
             yield ActionBar(id="actions")
-            yield Footer()
+            yield Footer(show_command_palette=False)
         yield Static(id="too-small")
 
     def on_mount(self) -> None:
@@ -278,7 +278,7 @@ class TableScreen(Screen[None]):
         self.game.round_finished(rnd)
         sign = "+" if rnd.net > 0 else ""
         self.say(f"Round {sign}{money_str(rnd.net)} · bankroll {money_str(rnd.bankroll)} · "
-                 f"enter deals again with new bets, space repeats these", "-result")
+                 f"space: same bets again", "-result")
         assert self.slip is not None
         self.new_slip()
         self.refresh_betting(keep_result=True)

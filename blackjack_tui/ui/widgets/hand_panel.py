@@ -17,16 +17,18 @@ OUTCOME_WORDS = {
 }
 
 
-def badges(hand: HandView) -> list[tuple[str, str]]:
-    """``(word, css-like style)`` badges for what happened to the hand."""
+def badges(hand: HandView, compact: bool = False) -> list[tuple[str, str]]:
+    """``(word, style)`` badges for what happened to the hand (short words when ``compact``;
+    a compact hand is always one of a split box, so it wears no SPLIT badge)."""
     out = []
-    if hand.blackjack and hand.outcome != "even-money":
+    settled = hand.outcome is not None  # the outcome line says BLACKJACK or BUST itself
+    if hand.blackjack and not settled:
         out.append(("BLACKJACK", "bold #1b1b1b on #f2c94c"))
-    elif hand.bust:
+    elif hand.bust and not settled:
         out.append(("BUST", "bold white on #b3261e"))
     if hand.doubled:
-        out.append(("DOUBLED", "bold white on #6b4fbb"))
-    if hand.split:
+        out.append(("DBL" if compact else "DOUBLED", "bold white on #6b4fbb"))
+    if hand.split and not compact:
         out.append(("SPLIT", "bold white on #2d6a9f"))
     return out
 
@@ -71,7 +73,7 @@ class HandPanel(Widget):
         width = max(self.size.width, 10)
         if self.compact or style.full_width(len(hand.cards)) > width - 2:
             line = Text.assemble(marker, style.tiles(list(hand.cards)), "  ", total)
-            tail = Text.assemble(*[Text(f" {w[0]} ", style=s) for w, s in badges(hand)],
+            tail = Text.assemble(*[Text(f" {w} ", style=s) for w, s in badges(hand, True)],
                                  " ", result)
             if line.cell_len + tail.cell_len <= width:
                 return Text.assemble(line, " ", tail)

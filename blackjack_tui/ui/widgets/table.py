@@ -47,7 +47,7 @@ class ShoeGauge(Static):
         else:
             cut = "new shuffle each round"
         return Group(Text("SHOE", style="bold"), bar,
-                     Text(f"{info.remaining} cards", style="dim"), Text(cut, style="dim"))
+                     Text(f"{info.remaining} card{'s' if info.remaining != 1 else ''}", style="dim"), Text(cut, style="dim"))
 
     def watch_info(self) -> None:
         self.refresh()
@@ -57,23 +57,22 @@ class DiscardTray(Static):
     count: reactive[int] = reactive(0)
 
     def render(self) -> RenderableType:
-        return Group(Text("DISCARDS", style="bold"), Text(f"{self.count} cards", style="dim"))
+        return Group(Text("DISCARDS", style="bold"), Text(f"{self.count} card{'s' if self.count != 1 else ''}", style="dim"))
 
 
 class DealerPanel(Widget):
     """The dealer's cards and total; a face-down card stays face down until revealed."""
 
-    DEFAULT_CSS = "DealerPanel { height: 5; width: 1fr; content-align: center top; }"
+    DEFAULT_CSS = "DealerPanel { height: 5; width: 1fr; }"
 
     view: reactive[TableView | None] = reactive(None, always_update=True)
     card_style: reactive[CardStyle] = reactive(CardStyle())
 
     def render(self) -> RenderableType:
         view = self.view
-        title = Text("DEALER", style="bold")
         if view is None or not view.dealer:
-            return Group(Text("DEALER", style="bold", justify="center"), Text(""),
-                         Text("draws to 17", style="dim", justify="center"))
+            return self._centred([Text("DEALER", style="bold"), Text(""),
+                                  Text("draws to 17", style="dim")])
         lines = self.card_style.full(list(view.dealer))
         label = Text(view.dealer_label(), style="bold")
         cards = view.dealer_cards
@@ -84,9 +83,13 @@ class DealerPanel(Widget):
             label.append("  BLACKJACK", style="bold #f2c94c")
         elif view.peek == "none" and not view.over:
             label.append("  no blackjack", style="dim")
-        for line in (title, *lines, label):
-            line.justify = "center"
-        return Group(title, *lines, label)
+        return self._centred([Text("DEALER", style="bold"), *lines, label])
+
+    @staticmethod
+    def _centred(lines: list[Text]) -> Text:
+        text = Text("\n").join(lines)
+        text.justify = "center"
+        return text
 
 
 class Table(Vertical):

@@ -1,0 +1,90 @@
+"""Fixed scenes of the table: stacked shoes and key presses that the screenshots and the snapshot
+tests both play, so the README shows exactly what the tests check."""
+
+from __future__ import annotations
+
+import tempfile
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from textual.pilot import Pilot
+
+from blackjack_tui.engine.shoe import Shoe
+from blackjack_tui.ui.app import BlackjackApp, PlayOptions
+
+SIZE = (80, 24)
+
+# Three boxes against a ten: box 1 splits its eights and doubles the left hand, box 2 doubles
+# 11, box 3 stands on 19; the dealer stands on 17.
+SPLIT_SHOE = ["8S", "5H", "TD", "TC", "8D", "6C", "9S", "7H", "3H", "KC", "9D", "QH", "5S"]
+# An ace up: insurance is asked of every box, box 3's blackjack is offered even money.
+INSURANCE_SHOE = ["9S", "TH", "KD", "AC", "7C", "TS", "AS", "6D", "5C"]
+
+
+@dataclass
+class Scene:
+    name: str
+    title: str
+    shoe: list[str] | None
+    keys: list[str] = field(default_factory=list)
+    rules: str = "nordic"
+    after: Callable[[Pilot[None]], Awaitable[None]] | None = None
+
+
+async def wait_for_table(pilot: Pilot[None], limit: int = 300) -> None:
+    """Let the round run until the table waits for the player."""
+    from blackjack_tui.ui.screens.table_screen import TableScreen
+
+    app = pilot.app
+    for _ in range(limit):
+        await pilot.pause()
+        running = [w for w in app.workers if w.group == "round" and not w.is_finished]
+        tables = [s for s in app.screen_stack if isinstance(s, TableScreen)]
+        if not running or (tables and tables[0].decision is not None):
+            return
+
+
+SCENES = [
+    Scene("betting", "Betting: chips in three boxes", None,
+          ["right_square_bracket", "plus", "2", "plus", "plus", "3", "right_square_bracket",
+           "plus"]),
+    Scene("split", "Three boxes, box 1 split, box 2 to play", SPLIT_SHOE,
+          ["right_square_bracket", "plus", "2", "plus", "3", "plus", "plus", "enter", "p", "d",
+           "s"]),
+    Scene("insurance", "Insurance asked box by box against an ace", INSURANCE_SHOE,
+          ["2", "plus", "3", "plus", "enter"]),
+    Scene("settlement", "The dealer draws to 17; every hand settled", SPLIT_SHOE,
+          ["right_square_bracket", "plus", "2", "plus", "3", "plus", "plus", "enter", "p", "d",
+           "s", "d", "s"]),
+    Scene("rules-menu", "The rules menu: differences from your table marked", None, ["m"]),
+    Scene("help", "Help: the keys and the house's rules", None, ["question_mark"]),
+]
+
+
+def make_app(scene: Scene, data_dir: Path) -> BlackjackApp:
+    options = PlayOptions(rules=scene.rules, seed=7, data_dir=data_dir, speed="instant")
+    shoe = Shoe.stacked(scene.shoe) if scene.shoe is not None else None
+    return BlackjackApp(options, shoe=shoe)
+
+
+async def play(scene: Scene, pilot: Pilot[None]) -> None:
+    await wait_for_table(pilot)
+    for key in scene.keys:
+        await pilot.press(key)
+        await wait_for_table(pilot)
+    if scene.after is not None:
+        await scene.after(pilot)
+    await pilot.pause()
+
+
+async def render_all(folder: Path) -> list[Path]:
+    """Save every scene as an SVG in ``folder``; returns the files."""
+    written = []
+    for scene in SCENES:
+        with tempfile.TemporaryDirectory() as data:
+            app = make_app(scene, Path(data))
+            async with app.run_test(size=SIZE) as pilot:
+                await play(scene, pilot)
+                written.append(Path(app.save_screenshot(f"{scene.name}.svg", str(folder))))
+    return written

@@ -91,7 +91,6 @@ class Session:
         self.rules = rnd.rules
         self.tier = rnd.tier
         self.shoe = rnd.shoe
-        self.shoe.rng = self.rng
         self.bankroll = rnd.bankroll_start
 
     def finish_round(self) -> None:

@@ -37,23 +37,35 @@ class BlackjackApp(App[None]):
     def __init__(self, options: PlayOptions | None = None, *, shoe: Shoe | None = None) -> None:
         """``shoe`` replaces the table's shoe (a stacked shoe in tests and screenshots)."""
         super().__init__()
+        from blackjack_tui.engine.history import HandRecord
         from blackjack_tui.paths import data_dir, user_rules_file
         from blackjack_tui.rulesets import load_all
-        from blackjack_tui.store.history import HandHistory
-        from blackjack_tui.store.profile import ProfileStore
+        from blackjack_tui.store import Store, StoreError
 
         self.options = options or PlayOptions()
         self.notices: list[str] = []
         self.rule_sets, errors = load_all(user_rules_file())
         self.notices += [str(e) for e in errors]
-        folder = data_dir(self.options.data_dir)
-        self.profile_store = ProfileStore(folder)
-        self.history = HandHistory(folder)
-        loaded = self.profile_store.load()
+        self.store = Store(data_dir(self.options.data_dir), history_model=HandRecord)
+        loaded = self.store.load_profile()
         self.profile = loaded.profile
         self.notices += loaded.notices
+        self.resume_round: Round | None = None
+        self.round_id: str | None = None
+        self._round: Round | None = None
+        self.unfinished: tuple[str, HandRecord, Decimal] | None = None
+        try:
+            recovery = self.store.recover(self.profile, self.rule_sets)
+        except StoreError as err:
+            self.notices.append(str(err))
+        else:
+            self.notices += recovery.notices
+            if recovery.round is not None:
+                self.resume_round = recovery.round
+                self.round_id = recovery.round_id
+                self._round = recovery.round
         settings = self.profile.settings
-        if self.options.rules is not None:
+        if self.options.rules is not None and self.resume_round is None:
             settings.rules = self.options.rules
             settings.tier = None
         if self.options.speed is not None:
@@ -70,8 +82,17 @@ class BlackjackApp(App[None]):
                                seed=self.options.seed)
         if shoe is not None:
             self.session.shoe = shoe
+        elif self.options.seed is None:
+            saved = self.store.load_shoe(rules.decks)
+            if saved is not None:
+                self.session.shoe = saved
         self.session.last_bets = self.session.fit_bets(self.profile.last_bets)
-        self.resume_round: Round | None = None
+        if self.resume_round is not None and self.resume_round.over:
+            # Settled before the crash but not yet booked: book it now, once.
+            self.session.resume(self.resume_round)
+            self.session.finish_round()
+            self.round_finished(self.resume_round)
+            self.resume_round = None
 
     @property
     def card_style(self) -> CardStyle:
@@ -89,26 +110,39 @@ class BlackjackApp(App[None]):
     # Persistence
 
     def save_profile(self) -> None:
-        from blackjack_tui.store.errors import StoreError
+        """Save settings and bets; the bankroll only between rounds (a round in flight is
+        credited by the store when it is booked, exactly once)."""
+        from blackjack_tui.store import StoreError
 
         profile = self.profile
-        profile.bankroll = self.session.bankroll
-        profile.last_bets = list(self.session.last_bets)
+        if self._round is None:
+            profile.bankroll = self.session.bankroll
+        profile.last_bets = list(self.session.last_bets)[:3]
         profile.settings.rules = self.session.rules.name
         profile.settings.tier = self.session.tier
         try:
-            self.profile_store.save(profile)
+            self.store.save_profile(profile)
         except StoreError as err:
             self.notify(f"{err}; playing on without saving", severity="error", timeout=10)
 
     def round_progress(self, rnd: Round) -> None:
-        """Called after the deal and every decision (the in-flight save hooks in here)."""
+        """After the deal and every decision: the round in flight is saved, so a crash resumes."""
+        from blackjack_tui.store import StoreError, new_round_id
+
+        if rnd is not self._round:
+            self._round = rnd
+            self.round_id = new_round_id()
+        assert self.round_id is not None
+        try:
+            self.store.save_round(self.round_id, rnd)
+        except StoreError as err:
+            self.notify(f"{err}; this round is not being saved", severity="error", timeout=10)
 
     def round_finished(self, rnd: Round) -> None:
+        """Book a settled round: statistics, the history record, the bankroll; then the shoe."""
         from datetime import datetime, timezone
 
         from blackjack_tui.engine.history import HandRecord
-        from blackjack_tui.store.errors import StoreError
 
         stats = self.profile.statistics
         for box in rnd.boxes:
@@ -116,13 +150,37 @@ class BlackjackApp(App[None]):
                 if hand.outcome is not None:
                     stats.add_hand(hand.outcome)
         stats.add_round(rnd.staked, rnd.net)
-        record = HandRecord.of(rnd, self.session.last_bets,
+        if self.round_id is None:
+            self.round_progress(rnd)
+        assert self.round_id is not None
+        top = max(b.number for b in rnd.boxes)
+        placed = {b.number: b.bet for b in rnd.boxes}
+        record = HandRecord.of(rnd, [placed.get(n) for n in range(1, top + 1)],
+                               round_id=self.round_id,
                                time=datetime.now(timezone.utc).isoformat(timespec="seconds"))
+        self.unfinished = (self.round_id, record, rnd.net)
+        self._round = None
+        self.round_id = None
+        if self.book_unfinished():
+            self.save_profile()
+
+    def book_unfinished(self) -> bool:
+        """Write the last round's record and credit it; False (and a notice) if the disk says no.
+        No new round is dealt while this fails."""
+        from blackjack_tui.store import StoreError
+
+        if self.unfinished is None:
+            return True
+        round_id, record, net = self.unfinished
         try:
-            self.history.append(record.model_dump(mode="json"))
+            self.store.finish_round(self.profile, round_id, record, net)
+            self.store.save_shoe(self.session.shoe)
         except StoreError as err:
-            self.notify(f"{err}; the round is not in the history", severity="error")
-        self.save_profile()
+            self.notify(f"{err}; the round is kept and booked before the next deal",
+                        severity="error", timeout=10)
+            return False
+        self.unfinished = None
+        return True
 
     def check_broke(self) -> None:
         if not self.session.broke:

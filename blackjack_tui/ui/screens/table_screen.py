@@ -227,6 +227,10 @@ class TableScreen(Screen[None]):
         if problem is not None:
             self.say(problem, "-warning")
             return
+        if not self.game.book_unfinished():
+            self.say("The last round is not saved yet; the next deal waits for the disk",
+                     "-warning")
+            return
         self.play_round(self.slip.as_list())
 
     @on(BetBox.Selected)

@@ -78,6 +78,9 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--hands", type=_positive_int, default=100_000, metavar="N")
     sim.add_argument("--seed", type=_seed, default=None, metavar="S")
     sim.add_argument("--jobs", type=_positive_int, default=None, metavar="J")
+    sim.add_argument("--engine", action="store_true",
+                     help="play every round through the engine itself (slow; the fast path "
+                          "settles the same cards)")
     sim.add_argument("--json", action="store_true", help="print JSON")
 
     ledger = sub.add_parser("ledger", help="home-game scorekeeper for a table with real cards")

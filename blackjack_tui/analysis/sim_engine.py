@@ -1,0 +1,83 @@
+"""The simulator's reference path: basic strategy played through the engine's own :class:`Round`.
+
+Slow (every round is a real round: bets, events, exact money) but it is the game itself, so the
+fast path in :mod:`.sim_fast` is tested against it card for card.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from decimal import Decimal
+
+from blackjack_tui.analysis.strategy import Chart
+from blackjack_tui.engine.cards import Card
+from blackjack_tui.engine.hand import Hand
+from blackjack_tui.engine.round import Round
+from blackjack_tui.engine.rules import Rules
+from blackjack_tui.engine.shoe import Shoe
+
+BET = Decimal(1)
+"""The unit stake the fast path's tables are worked out with (the engine path bets the minimum)."""
+BANKROLL = Decimal(10) ** 12
+"""Enough never to refuse a double or a split: the simulator plays the strategy, not a budget."""
+
+
+def chart_key(rules: Rules, cards: Sequence[Card], up: Card) -> tuple[str, int, int]:
+    """The chart cell a hand is played from: its pair row, else its soft or hard total.
+
+    A two-card pair (by value or by rank, as the rules split) reads the pair row even when it may
+    not split any more; the cell's ranking then picks the best of what is legal.
+    """
+    if len(cards) == 2:
+        a, b = cards
+        if (a.rank == b.rank) if rules.split_by == "rank" else (a.value == b.value):
+            return "pair", a.value, up.value
+    total = sum(card.value for card in cards)
+    if total <= 11 and any(card.value == 1 for card in cards):
+        return "soft", total + 10, up.value
+    return "hard", total, up.value
+
+
+def basic_action(rules: Rules, chart: Chart, hand: Hand, up: Card, legal: Sequence[str]) -> str:
+    """The chart's play for ``hand`` among the ``legal`` actions."""
+    return chart.cells[chart_key(rules, hand.cards, up)].action_for(frozenset(legal))
+
+
+class EngineTable:
+    """One box at one table, a unit bet every round, from one seeded shoe."""
+
+    def __init__(self, rules: Rules, chart: Chart, seed: int) -> None:
+        self.rules = rules
+        self.chart = chart
+        self.shoe = Shoe.seeded(rules.decks, seed)
+        self._every_round = rules.shuffle == "every-round"
+        self._bet = rules.min_bet
+
+    def play_round(self) -> float:
+        """Play one round by the chart (never insuring, never taking even money); its net."""
+        rules = self.rules
+        if self.shoe.needs_shuffle(self._every_round, rules.penetration):
+            self.shoe.shuffle()
+        rnd = Round(rules, self.shoe, [self._bet], BANKROLL)
+        rnd.deal()
+        while (decision := rnd.legal_actions()) is not None:
+            if decision.kind == "insurance":
+                rnd.apply("no-insurance")
+            elif decision.kind == "even-money":
+                rnd.apply("no-even-money")
+            else:
+                box = rnd.boxes[decision.box - 1]
+                hand = box.hands[decision.hand - 1]
+                rnd.apply(basic_action(rules, self.chart, hand, rnd.up_card, decision.actions))
+        return float(rnd.net / self._bet)
+
+    def play(self, rounds: int, nets: list[float] | None = None) -> tuple[float, float]:
+        """Play ``rounds`` rounds; returns (sum of nets, sum of squared nets)."""
+        total = squares = 0.0
+        for _ in range(rounds):
+            net = self.play_round()
+            total += net
+            squares += net * net
+            if nets is not None:
+                nets.append(net)
+        return total, squares

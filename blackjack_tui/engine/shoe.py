@@ -112,8 +112,10 @@ class Shoe:
         """Whether to shuffle before the next round under these rules."""
         if self.stacked_shoe:
             return False
+        if self.shuffles == 0:
+            return True  # a shoe made with shuffle=False has never been shuffled
         if every_round:
-            return bool(self.discards) or self.shuffles == 0
+            return bool(self.discards)
         return self.dealt_fraction >= penetration
 
     # Serialization (the round state includes its shoe)

@@ -85,3 +85,11 @@ def test_the_first_shoe_is_the_seeded_engine_shoe(shipped, analysis_of) -> None:
     rules = shipped["nordic"]
     fast = FastTable(rules, analysis_of(rules).chart, 99)
     assert fast.cards == [c.value for c in Shoe.seeded(6, 99)._cards]
+
+
+def test_a_table_never_deals_its_first_shoe_unshuffled() -> None:
+    # The session makes its shoe with shuffle=False and shuffles before the first round.
+    shoe = Shoe(6, random.Random(3), shuffle=False)
+    assert shoe.needs_shuffle(False, 0.75) and shoe.needs_shuffle(True, 0.75)
+    shoe.shuffle()
+    assert not shoe.needs_shuffle(False, 0.75)

@@ -12,7 +12,10 @@ from collections.abc import Callable, Sequence
 from decimal import Decimal
 from typing import Protocol
 
+from blackjack_tui.controller.coach import Coach, Verdict
+from blackjack_tui.controller.count import CountView, HiLoCount
 from blackjack_tui.controller.session import Session
+from blackjack_tui.controller.strategy import Advice, advise
 from blackjack_tui.controller.view import TableView
 from blackjack_tui.engine.actions import Action, Decision
 from blackjack_tui.engine.errors import InvalidActionError
@@ -53,6 +56,10 @@ class RoundController:
         self.view: TableView | None = None
         self.decision: Decision | None = None
         self._answer: asyncio.Future[Action] | None = None
+        self.count = HiLoCount()
+        self.coach: Coach | None = None
+        """Coach mode: when set, every play is judged against the best play."""
+        self.on_verdict: Callable[[Verdict], None] | None = None
 
     # Driving a round
 
@@ -76,6 +83,7 @@ class RoundController:
                                        rnd.rules.double_ace_as_one)
         for event in rnd.log:
             self.view.apply(event)
+            self.count.observe(event)
         self.listener.show(self.view, None)
         return await self._play_out(rnd)
 
@@ -84,6 +92,7 @@ class RoundController:
         while (decision := rnd.legal_actions()) is not None:
             self.view.active = (decision.box, decision.hand if decision.kind == "play" else 0)
             action = await self._wait_for(decision)
+            self._judge(rnd, decision, action)
             events = rnd.apply(action)
             self._progress(rnd)
             await self._animate(events)
@@ -115,11 +124,36 @@ class RoundController:
 
     async def _show_step(self, event: Event) -> None:
         assert self.view is not None
+        self.count.observe(event)
         self.view.apply(event)
         self.listener.show(self.view, event)
         delay = CARD_SECONDS.get(self.pace, 0.0) * STEP_WEIGHT.get(event.kind, 0.2)
         if delay > 0:
             await asyncio.sleep(delay)
+
+    # Hints, the coach and the count
+
+    def hint(self) -> Advice | None:
+        """The best play for the hand that must decide now, with every legal action's EV."""
+        rnd = self.session.round
+        if self.decision is None or rnd is None:
+            return None
+        return advise(rnd, self.decision)
+
+    def _judge(self, rnd: Round, decision: Decision, action: Action) -> None:
+        if self.coach is None or decision.kind != "play":
+            return
+        advice = advise(rnd, decision)
+        if advice is None:
+            return
+        verdict = self.coach.judge(advice, action.name)
+        if self.on_verdict is not None:
+            self.on_verdict(verdict)
+
+    def count_view(self) -> CountView:
+        """The Hi-Lo count of the cards shown so far, against the shoe as it is now."""
+        shoe = self.session.shoe
+        return self.count.view(shoe.remaining, shoe.total)
 
     # The player's side
 

@@ -1,0 +1,88 @@
+"""The analysis as the UI reaches it: a rule set's chart and house edge, and one hand's hint.
+
+The UI never imports :mod:`blackjack_tui.analysis`; it calls these (from a worker thread for the
+first analysis of a rule set, which can take a second before the disk cache has it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import TYPE_CHECKING
+
+from blackjack_tui.engine.actions import Decision
+from blackjack_tui.engine.cards import Card
+from blackjack_tui.engine.rules import Rules
+
+if TYPE_CHECKING:
+    from blackjack_tui.analysis.edge import Analysis
+    from blackjack_tui.analysis.strategy import Chart
+    from blackjack_tui.engine.round import Round
+
+
+def analysis_of(rules: Rules) -> Analysis:
+    """The rule set's chart and house edge, from the disk cache or computed (up to ~2 s)."""
+    from blackjack_tui.analysis.cache import cached_analysis
+
+    return cached_analysis(rules)
+
+
+def house_edge(rules: Rules) -> float:
+    """Percent of the initial bet, positive when the house is ahead."""
+    return analysis_of(rules).house_edge_percent
+
+
+def chart_of(rules: Rules) -> Chart:
+    return analysis_of(rules).chart
+
+
+@dataclass(frozen=True)
+class Advice:
+    """The legal actions for the hand in play, best first, each with its EV per unit of the bet."""
+
+    box: int
+    hand: int
+    stake: Decimal
+    ranked: tuple[tuple[str, float], ...]
+
+    @property
+    def best(self) -> str:
+        return self.ranked[0][0]
+
+    def ev(self, action: str) -> float | None:
+        return dict(self.ranked).get(action)
+
+    def cost(self, action: str) -> float:
+        """EV per unit of the bet given up by ``action`` (0 for the best, or when not ranked)."""
+        value = self.ev(action)
+        return 0.0 if value is None else self.ranked[0][1] - value
+
+
+def advise(rnd: Round, decision: Decision) -> Advice | None:
+    """The hint for the hand that must decide now (``None`` for insurance and even money).
+
+    The shoe is a full shoe less every card the player can see: the hand, the up card and the
+    other hands on the table.
+    """
+    if decision.kind != "play":
+        return None
+    from blackjack_tui.analysis.hints import hint
+
+    box = rnd.boxes[decision.box - 1]
+    hand = box.hands[decision.hand - 1]
+    seen = [card for other in rnd.boxes for h in other.hands if h is not hand for card in h.cards]
+    found = hint(rnd.rules, hand.cards, rnd.up_card, from_split=hand.from_split,
+                 hands_in_box=len(box.hands), seen=seen)
+    ranked = tuple((a, v) for a, v in found.ranked if a in decision.actions)
+    if not ranked:
+        return None
+    return Advice(decision.box, decision.hand, hand.stake, ranked)
+
+
+def chart_action(rules: Rules, chart: Chart, cards: Sequence[Card], up: Card,
+                 legal: Sequence[str]) -> str:
+    """Basic strategy's play for ``cards`` against ``up`` among ``legal`` (as simulated)."""
+    from blackjack_tui.analysis.sim_engine import chart_key
+
+    return chart.cells[chart_key(rules, cards, up)].action_for(frozenset(legal))

@@ -66,7 +66,7 @@ class EngineTable:
             elif decision.kind == "even-money":
                 rnd.apply("no-even-money")
             else:
-                box = rnd.boxes[decision.box - 1]
+                box = next(b for b in rnd.boxes if b.number == decision.box)
                 hand = box.hands[decision.hand - 1]
                 rnd.apply(basic_action(rules, self.chart, hand, rnd.up_card, decision.actions))
         return float(rnd.net / self._bet)

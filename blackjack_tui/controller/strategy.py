@@ -37,6 +37,11 @@ def chart_of(rules: Rules) -> Chart:
     return analysis_of(rules).chart
 
 
+def chart_codes(rules: Rules) -> dict[str, dict[str, dict[str, str]]]:
+    """The chart as text codes for the UI: ``{kind: {row: {up: "Dh"}}}``."""
+    return chart_of(rules).codes()
+
+
 @dataclass(frozen=True)
 class Advice:
     """The legal actions for the hand in play, best first, each with its EV per unit of the bet."""
@@ -69,7 +74,7 @@ def advise(rnd: Round, decision: Decision) -> Advice | None:
         return None
     from blackjack_tui.analysis.hints import hint
 
-    box = rnd.boxes[decision.box - 1]
+    box = next(b for b in rnd.boxes if b.number == decision.box)  # numbers skip empty boxes
     hand = box.hands[decision.hand - 1]
     seen = [card for other in rnd.boxes for h in other.hands if h is not hand for card in h.cards]
     found = hint(rnd.rules, hand.cards, rnd.up_card, from_split=hand.from_split,

@@ -175,3 +175,14 @@ def test_drill_answers_are_the_charts() -> None:
             assert q.answer == "stand"
         drill.answer(q.answer)
         seen += 1
+
+
+async def test_hint_for_a_bet_on_box_two_only() -> None:
+    # Box numbers skip empty boxes: the only box in play is number 2.
+    controller = table(["TS", "6D", "6H", "9C", "5C"])
+    task = asyncio.create_task(controller.play([None, Decimal(1)]))
+    await until_asked(controller)
+    assert controller.decision.box == 2
+    assert controller.hint().best == "stand"
+    controller.decide("stand")
+    await task

@@ -1,11 +1,13 @@
 """The rules menu: every rule set with its description; the highlighted one's rules in a table,
-differences from the current table marked; tiers; enter switches (queued during a round)."""
+differences from the current table marked; tiers; enter switches (queued during a round).
+Each table's house edge stands by its name and ``c`` shows the highlighted table's strategy chart:
+both are worked out in a thread (the list shows "…" until then)."""
 
 from __future__ import annotations
 
 from rich.table import Table as RichTable
 from rich.text import Text
-from textual import on
+from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -13,14 +15,17 @@ from textual.screen import ModalScreen
 from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
+from blackjack_tui.controller.strategy import analysis_of
 from blackjack_tui.engine.rules import Rules
 from blackjack_tui.rules_text import describe, differences
+from blackjack_tui.ui.widgets.strategy_chart import Codes, StrategyChart
 
 
 class RulesMenu(ModalScreen[None]):
     BINDINGS = [
         Binding("escape,m", "close", "Close"),
         Binding("t", "next_tier", "Tier"),
+        Binding("c", "toggle_chart", "Chart"),
         Binding("enter", "choose", "Sit here", priority=True),
     ]
 
@@ -28,6 +33,8 @@ class RulesMenu(ModalScreen[None]):
         super().__init__()
         self.highlighted: Rules | None = None
         self.tier_index: dict[str, int] = {}
+        self.edges: dict[str, float] = {}
+        self.charts: dict[str, Codes] = {}
 
     @property
     def sets(self) -> dict[str, Rules]:
@@ -47,16 +54,20 @@ class RulesMenu(ModalScreen[None]):
                 yield Static("", id="rules-description")
                 with VerticalScroll(id="rules-table-scroll"):
                     yield Static(id="rules-table")
+                with VerticalScroll(id="rules-chart-pane"):
+                    yield StrategyChart(id="rules-chart")
                 yield Static("", id="rules-tier")
-                yield Static(Text("enter: sit at this table · t: tier · escape: back  "
+                yield Static(Text("enter: sit at this table · t: tier · c: chart · escape: back  "
                                   "· ◆ differs from your table", style="dim"))
         self._current = current
 
     def option_label(self, rules: Rules) -> Text:
         """One line per table in the list: its title, and a mark on the one you sit at."""
         here = rules.name == self.app.session.rules.name  # type: ignore[attr-defined]
+        edge = self.edges.get(rules.name)
         return Text.assemble(("● " if here else "  ", "#f2c94c"), (rules.title or rules.name,
-                                                                    "bold"))
+                                                                    "bold"),
+                             ("  …" if edge is None else f"  {edge:.2f}%", "#e3b341"))
 
     def on_mount(self) -> None:
         option_list = self.query_one(OptionList)
@@ -64,6 +75,37 @@ class RulesMenu(ModalScreen[None]):
         if self._current.name in names:
             option_list.highlighted = names.index(self._current.name)
         option_list.focus()
+        self.query_one("#rules-chart-pane").display = False
+        self._analyse([self._current.name, *(n for n in names if n != self._current.name)])
+
+    # House edges and charts, worked out off the event loop
+
+    @work(thread=True, exclusive=True, group="rules-analysis")
+    def _analyse(self, names: list[str]) -> None:
+        for name in names:
+            result = analysis_of(self.sets[name])
+            self.app.call_from_thread(self._analysed, name, result.house_edge_percent,
+                                      result.chart.codes())
+
+    def _analysed(self, name: str, edge: float, codes: Codes) -> None:
+        self.edges[name] = edge
+        self.charts[name] = codes
+        if not self.is_attached:
+            return
+        self.query_one(OptionList).replace_option_prompt(name, self.option_label(self.sets[name]))
+        if self.highlighted is not None and self.highlighted.name == name:
+            self._show_chart(self.highlighted)
+
+    def _show_chart(self, rules: Rules) -> None:
+        chart = self.query_one(StrategyChart)
+        edge = self.edges.get(rules.name)
+        chart.title = "Basic strategy · house edge " + ("…" if edge is None else f"{edge:.3f}%")
+        chart.codes = self.charts.get(rules.name)
+
+    def action_toggle_chart(self) -> None:
+        pane = self.query_one("#rules-chart-pane")
+        pane.display = not pane.display
+        self.query_one("#rules-table-scroll").display = not pane.display
 
     @on(OptionList.OptionHighlighted)
     def _highlighted(self, event: OptionList.OptionHighlighted) -> None:
@@ -100,6 +142,7 @@ class RulesMenu(ModalScreen[None]):
             table.add_row(Text(mark + topic, style="bold #e3b341" if topic in changed else "bold"),
                           Text(words))
         self.query_one("#rules-table", Static).update(table)
+        self._show_chart(rules)
         tier = self._tier(rules)
         self.query_one("#rules-tier", Static).update(
             Text.assemble(("Tier: ", "dim"), (tier, "bold"), ("  (t changes)", "dim"))

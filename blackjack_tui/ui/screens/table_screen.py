@@ -9,7 +9,6 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from blackjack_tui.controller.betting import BetSlip
@@ -19,7 +18,9 @@ from blackjack_tui.engine.actions import Decision
 from blackjack_tui.engine.errors import BetError
 from blackjack_tui.engine.events import Event
 from blackjack_tui.engine.money import money_str
+from blackjack_tui.ui.screens.table_analysis import TableAnalysis
 from blackjack_tui.ui.widgets.action_bar import ActionBar
+from blackjack_tui.ui.widgets.analysis_line import AnalysisLine
 from blackjack_tui.ui.widgets.bet_box import BetBox
 from blackjack_tui.ui.widgets.status_bar import StatusBar
 from blackjack_tui.ui.widgets.table import ShoeInfo, Table
@@ -33,7 +34,7 @@ BET_KEYS = {"select_box", "add_chip", "remove_chip", "chip_down", "chip_up", "cl
             "rebet_deal", "deal"}
 
 
-class TableScreen(Screen[None]):
+class TableScreen(TableAnalysis):
     """Keys (the footer shows those that apply now):
 
     | key | betting | key | in a round |
@@ -43,7 +44,8 @@ class TableScreen(Screen[None]):
     | [ ] | smaller / larger chip | i e n | insurance, even money, no |
     | x | clear the box | | |
     | b / space | rebet / rebet and deal | | |
-    | enter | deal | | |
+    | enter | deal | t | hint: the best play, every action's EV |
+    | c k | coach on/off, card count on/off | g | strategy drill |
     """
 
     BINDINGS = [
@@ -66,6 +68,10 @@ class TableScreen(Screen[None]):
         Binding("i", "insurance", "Insurance"),
         Binding("e", "even_money", "Even money"),
         Binding("n", "no", "No"),
+        Binding("t", "hint", "Hint"),
+        Binding("c", "toggle_coach", "Coach", show=False),
+        Binding("k", "toggle_count", "Count", show=False),
+        Binding("g", "drill", "Drill", show=False),
     ]
 
     def __init__(self) -> None:
@@ -86,6 +92,7 @@ class TableScreen(Screen[None]):
         with Vertical(id="main"):
             yield StatusBar(id="status")
             yield Table(id="table")
+            yield AnalysisLine(id="analysis")
             yield Static(id="message")
             yield ActionBar(id="actions")
             yield Footer(show_command_palette=False)
@@ -95,6 +102,7 @@ class TableScreen(Screen[None]):
         game = self.game
         self.controller = RoundController(game.session, self, game.settings.speed,
                                           on_progress=game.round_progress)
+        self.setup_analysis()
         self.new_slip(first=True)
         self.on_resize()
         if game.resume_round is not None:
@@ -147,15 +155,18 @@ class TableScreen(Screen[None]):
         table.show_shoe(self.shoe_info())
         self.query_one(ActionBar).show_betting(session.rules.chips, bool(session.last_bets))
         self.query_one(StatusBar).show(session, self.slip.total, self.chip)
-        self.refresh_bindings()
 
     def say(self, text: str, style: str = "") -> None:
-        self.query_one("#message", Static).update(text)
-        self.query_one("#message", Static).set_classes(style)
+        message = self.query_one("#message", Static)
+        message.update(text)
+        if set(message.classes) != set(style.split()):
+            message.set_classes(style)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in BET_KEYS:
             return not self.playing
+        if action == "hint":
+            return self.decision is not None and self.decision.kind == "play"
         if action in PLAY_KEYS:
             return self.playing and action in self._legal_keys()
         return True
@@ -275,9 +286,11 @@ class TableScreen(Screen[None]):
         except BetError as err:
             self.say(str(err), "-warning")
             self.playing = False
+            self.refresh_bindings()
             self.refresh_betting()
             return
         self.playing = False
+        self.refresh_bindings()
         self.last_view = self.controller.view
         self.game.round_finished(rnd)
         sign = "+" if rnd.net > 0 else ""
@@ -297,6 +310,7 @@ class TableScreen(Screen[None]):
         table.show_round(view, self.game.card_style)
         table.show_shoe(self.shoe_info())
         self.query_one(StatusBar).show(self.game.session, view.staked, None, live=True)
+        self.refresh_analysis()
         if event is not None and event.kind == "shuffle":
             self.say("Shuffling the shoe…", "-info")
 

@@ -1,0 +1,126 @@
+"""The strategy drill: a random first hand of this table, name the play, see the score.
+
+| key | does |
+|-----|------|
+| h s d p r | answer hit, stand, double, split, surrender |
+| a | drill all hands, hard, soft or pairs only (cycles) |
+| escape, g | back to the table |
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.console import Group
+from rich.text import Text
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Label, Static
+
+from blackjack_tui.controller.drill import ACTION_NAMES, KINDS, Drill, Question
+from blackjack_tui.controller.strategy import chart_of
+from blackjack_tui.engine.rules import Rules
+
+KIND_TITLES = {"all": "all hands", "hard": "hard totals", "soft": "soft totals",
+               "pairs": "pairs"}
+
+
+class DrillScreen(ModalScreen[None]):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("h", "answer('hit')", "Hit"),
+        Binding("s", "answer('stand')", "Stand"),
+        Binding("d", "answer('double')", "Double"),
+        Binding("p", "answer('split')", "Split"),
+        Binding("r", "answer('surrender')", "Surrender"),
+        Binding("a", "next_kind", "Kind"),
+        Binding("escape,g", "close", "Back"),
+    ]
+
+    def __init__(self, rules: Rules) -> None:
+        super().__init__()
+        self.rules = rules
+        self.drill: Drill | None = None
+        self.feedback = Text("")
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="drill"):
+            yield Label(f"Strategy drill · {self.rules.title or self.rules.name}",
+                        classes="pane-title")
+            yield Static(Text("Working out the chart…", style="dim italic"), id="drill-question")
+            yield Static("", id="drill-feedback")
+            yield Static("", id="drill-score")
+            yield Static(Text("h s d p r: answer · a: all / hard / soft / pairs · escape: back",
+                              style="dim"))
+
+    def on_mount(self) -> None:
+        self.load_chart()
+
+    @work(thread=True, exclusive=True, group="drill-chart")
+    def load_chart(self) -> None:
+        chart = chart_of(self.rules)
+        self.app.call_from_thread(self._ready, Drill(self.rules, chart))
+
+    def _ready(self, drill: Drill) -> None:
+        self.drill = drill
+        self._show()
+
+    def _show(self) -> None:
+        drill = self.drill
+        if drill is None or not self.is_attached:
+            return
+        question = drill.question
+        style = self.app.card_style  # type: ignore[attr-defined]
+        cards = style.full(list(question.cards))
+        up = style.full([question.up])
+        lines = [Text.assemble(("Drilling ", "dim"), (KIND_TITLES[drill.kind], "bold"))]
+        for left, right in zip(cards, up, strict=False):
+            row = left.copy()
+            row.pad_right(14 - row.cell_len)
+            row.append_text(right)
+            lines.append(row)
+        legal = " · ".join(f"{ACTION_NAMES[a]} ({a[0]})" for a in question.legal)
+        lines.append(Text.assemble(("your hand", "dim"), " " * 5, ("dealer", "dim")))
+        lines.append(Text(legal, style="bold"))
+        self.query_one("#drill-question", Static).update(Group(*lines))
+        self.query_one("#drill-feedback", Static).update(self.feedback)
+        score = drill.score
+        percent = f" ({score.right / score.asked:.0%})" if score.asked else ""
+        errors = " · ".join(f"{kind} {score.errors[kind]}/{score.asked_by_kind[kind]}"
+                            for kind in ("hard", "soft", "pairs"))
+        self.query_one("#drill-score", Static).update(Text.assemble(
+            ("Score ", "dim"), (f"{score.right}/{score.asked}{percent}", "bold"),
+            ("   errors: ", "dim"), errors))
+
+    def action_answer(self, action: str) -> None:
+        drill = self.drill
+        if drill is None:
+            return
+        if action not in drill.question.legal:
+            self.feedback = Text(f"{ACTION_NAMES[action]} is not possible on this hand",
+                                 style="bold #e3b341")
+            self._show()
+            return
+        right, asked = drill.answer(action)
+        self.feedback = self._verdict(right, asked, action)
+        self._show()
+
+    def _verdict(self, right: bool, asked: Question, action: str) -> Text:
+        hand = " ".join(c.text for c in asked.cards) + f" v {asked.up.text}"
+        if right:
+            return Text(f"✓ {ACTION_NAMES[action]} on {hand}", style="bold #3fb950")
+        return Text(f"✗ {ACTION_NAMES[action]} on {hand}: the chart says "
+                    f"{ACTION_NAMES[asked.answer]}", style="bold #ff7b72")
+
+    def action_next_kind(self) -> None:
+        drill = self.drill
+        if drill is None:
+            return
+        drill.set_kind(KINDS[(KINDS.index(drill.kind) + 1) % len(KINDS)])
+        self.feedback = Text("")
+        self._show()
+
+    def action_close(self) -> None:
+        self.dismiss(None)

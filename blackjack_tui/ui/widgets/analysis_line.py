@@ -1,0 +1,34 @@
+"""One line under the felt: the Hi-Lo count and the coach's tally, when either is switched on."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.widgets import Static
+
+from blackjack_tui.controller.coach import Coach
+from blackjack_tui.controller.count import CountView
+
+
+class AnalysisLine(Static):
+    """Hidden (``display: none``) while neither the count nor the coach is on."""
+
+    DEFAULT_CSS = """
+    AnalysisLine { height: 1; padding: 0 1; background: $panel; color: $text; }
+    """
+
+    def show(self, count: CountView | None, coach: Coach | None) -> None:
+        self.display = count is not None or coach is not None
+        text = Text()
+        if count is not None:
+            text.append("Count ", style="dim")
+            text.append(f"{count.running:+d}", style="bold")
+            text.append("  true ", style="dim")
+            text.append(f"{count.true_count:+.1f}", style="bold")
+            text.append("  dealt ", style="dim")
+            text.append(f"{count.penetration:.0%}", style="bold")
+        if coach is not None:
+            if count is not None:
+                text.append("   ")
+            text.append("Coach ", style="dim")
+            text.append(coach.summary(), style="bold" if coach.mistakes else "")
+        self.update(text)

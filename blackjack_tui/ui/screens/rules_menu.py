@@ -26,6 +26,8 @@ class RulesMenu(ModalScreen[None]):
         Binding("escape,m", "close", "Close"),
         Binding("t", "next_tier", "Tier"),
         Binding("c", "toggle_chart", "Chart"),
+        Binding("pagedown", "scroll_detail(1)", "Scroll", show=False),
+        Binding("pageup", "scroll_detail(-1)", "Scroll", show=False),
         Binding("enter", "choose", "Sit here", priority=True),
     ]
 
@@ -57,17 +59,19 @@ class RulesMenu(ModalScreen[None]):
                 with VerticalScroll(id="rules-chart-pane"):
                     yield StrategyChart(id="rules-chart")
                 yield Static("", id="rules-tier")
-                yield Static(Text("enter: sit at this table · t: tier · c: chart · escape: back  "
-                                  "· ◆ differs from your table", style="dim"))
+                yield Static(Text("enter: sit at this table · t: tier · c: chart / rules · "
+                                  "pgup pgdn: scroll · escape: back · ◆ differs from your table",
+                                  style="dim"))
         self._current = current
 
     def option_label(self, rules: Rules) -> Text:
         """One line per table in the list: its title, and a mark on the one you sit at."""
         here = rules.name == self.app.session.rules.name  # type: ignore[attr-defined]
         edge = self.edges.get(rules.name)
-        return Text.assemble(("● " if here else "  ", "#f2c94c"), (rules.title or rules.name,
-                                                                    "bold"),
-                             ("  …" if edge is None else f"  {edge:.2f}%", "#e3b341"))
+        # The house edge first, in a column: "…" until the thread has worked it out.
+        shown = f"{'…':^6} " if edge is None else f"{edge:5.2f}% "
+        return Text.assemble(("● " if here else "  ", "#f2c94c"), (shown, "#e3b341"),
+                             (rules.title or rules.name, "bold"))
 
     def on_mount(self) -> None:
         option_list = self.query_one(OptionList)
@@ -106,6 +110,14 @@ class RulesMenu(ModalScreen[None]):
         pane = self.query_one("#rules-chart-pane")
         pane.display = not pane.display
         self.query_one("#rules-table-scroll").display = not pane.display
+        self.query_one("#rules-description").display = not pane.display
+
+    def action_scroll_detail(self, pages: int) -> None:
+        """Page the chart or the rules (the list keeps the arrow keys)."""
+        pane_id = "#rules-chart-pane" if self.query_one("#rules-chart-pane").display \
+            else "#rules-table-scroll"
+        pane = self.query_one(pane_id, VerticalScroll)
+        pane.scroll_to(y=pane.scroll_y + pages * max(1, pane.size.height - 1), animate=False)
 
     @on(OptionList.OptionHighlighted)
     def _highlighted(self, event: OptionList.OptionHighlighted) -> None:

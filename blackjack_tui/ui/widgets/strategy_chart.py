@@ -22,10 +22,10 @@ STYLES = {
     "R": "bold white on #6b6b6b",    # surrender: grey
 }
 LEGEND = (("H", "hit"), ("S", "stand"), ("Dh", "double, else hit"), ("Ds", "double, else stand"),
-          ("P", "split"), ("Ph", "split, else hit"), ("Rh", "surrender, else hit"))
+          ("P·", "split, else the small letter"), ("R·", "surrender, else the small letter"))
 TITLES = {"hard": "Hard totals", "soft": "Soft totals", "pair": "Pairs"}
 UPS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "A")
-LABEL = 5
+LABEL = 6
 SECTION_WIDTH = LABEL + 3 * len(UPS)
 
 

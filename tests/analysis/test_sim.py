@@ -79,3 +79,14 @@ def test_sim_command_text(capsys, monkeypatch, tmp_path) -> None:
                  "--engine"]) == 0
     out = capsys.readouterr().out
     assert "engine path" in out and "95% interval" in out and "hands/s" in out
+
+
+def test_the_simulator_imports_no_ui() -> None:
+    import subprocess
+    import sys
+
+    code = ("import sys, blackjack_tui.analysis.sim; "
+            "bad = [m for m in ('textual', 'rich', 'asyncio') if m in sys.modules]; "
+            "print(bad); sys.exit(1 if bad else 0)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 0, done.stdout + done.stderr

@@ -83,6 +83,7 @@ class TableScreen(TableAnalysis):
         self.last_view: TableView | None = None
         self.decision: Decision | None = None
         self.playing = False
+        self._footer_keys: frozenset[str] = frozenset()
 
     @property
     def game(self) -> BlackjackApp:
@@ -168,7 +169,7 @@ class TableScreen(TableAnalysis):
         if action == "hint":
             return self.decision is not None and self.decision.kind == "play"
         if action in PLAY_KEYS:
-            return self.playing and action in self._legal_keys()
+            return self.playing and action in self._footer_keys
         return True
 
     def _legal_keys(self) -> set[str]:
@@ -290,6 +291,7 @@ class TableScreen(TableAnalysis):
             self.refresh_betting()
             return
         self.playing = False
+        self._footer_keys = frozenset()
         self.refresh_bindings()
         self.last_view = self.controller.view
         self.game.round_finished(rnd)
@@ -318,7 +320,12 @@ class TableScreen(TableAnalysis):
         self.decision = decision
         if not self.is_attached:
             return
-        self.refresh_bindings()
+        if decision is not None:
+            # The footer is rebuilt on every refresh: only when the keys on offer change.
+            keys = frozenset(self._legal_keys())
+            if keys != self._footer_keys:
+                self._footer_keys = keys
+                self.refresh_bindings()
         bar = self.query_one(ActionBar)
         if decision is None:
             bar.show_waiting()

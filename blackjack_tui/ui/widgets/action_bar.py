@@ -46,21 +46,21 @@ class ActionBar(Horizontal):
     def compose(self) -> ComposeResult:
         yield from ()
 
-    _shown: tuple[str, ...] = ()
+    _signature: tuple[object, ...] = ()
 
     def _set(self, buttons: list[Button]) -> None:
         # Keys act through the screen's bindings, so buttons never take focus (a focused button
         # would swallow enter, and one removed while focused would swallow every key).
-        signature = tuple(f"{b.name}:{b.label}" for b in buttons)
-        if signature == self._shown:
-            return
-        self._shown = signature
         for button in buttons:
             button.can_focus = False
         self.remove_children()
         self.mount_all(buttons)
 
     def show_decision(self, decision: Decision) -> None:
+        signature = ("decision", decision.actions, decision.stake, decision.any_amount)
+        if signature == self._signature:
+            return
+        self._signature = signature
         buttons = []
         for action in decision.actions:
             key, label = ACTION_KEYS[action]
@@ -74,6 +74,10 @@ class ActionBar(Horizontal):
         self._set(buttons)
 
     def show_betting(self, chips: tuple[Decimal, ...], can_rebet: bool) -> None:
+        signature = ("betting", chips, can_rebet)
+        if signature == self._signature:
+            return
+        self._signature = signature
         buttons = [Button(f"+{money_str(c)}", name=f"chip-{index}", classes="chip")
                    for index, c in enumerate(chips)]
         buttons.append(Button(Text("Clear [x]"), name="bet-clear", classes="action"))
@@ -83,7 +87,9 @@ class ActionBar(Horizontal):
         self._set(buttons)
 
     def show_waiting(self) -> None:
-        self._set([])
+        if self._signature != ("waiting",):
+            self._signature = ("waiting",)
+            self._set([])
 
     @on(Button.Pressed)
     def _pressed(self, event: Button.Pressed) -> None:

@@ -73,8 +73,7 @@ class BetBox(Vertical):
         self.set_class(False, "-active")
         stake = self.query_one(".box-stake", Static)
         footer = self.query_one(".box-footer", Static)
-        for panel in self.query(HandPanel):
-            panel.display = False
+        self._hide_panels(0)
         if not enabled:
             stake.update(Text("closed at this table", style="dim"))
             footer.update("")
@@ -100,8 +99,7 @@ class BetBox(Vertical):
         if box is None:
             stake.update(Text("no bet", style="dim"))
             footer.update("")
-            for panel in panels:
-                panel.display = False
+            self._hide_panels(0)
             self.set_class(False, "-active")
             self.border_subtitle = ""
             return
@@ -112,19 +110,24 @@ class BetBox(Vertical):
         compact = len(box.hands) > 1
         for index, panel in enumerate(panels):
             if index < len(box.hands):
-                panel.display = True
+                if not panel.display:
+                    panel.display = True
                 panel.compact = compact
                 panel.card_style = card_style
                 panel.active = is_active and active is not None and active[1] == index + 1
                 panel.hand = box.hands[index]
-            else:
-                panel.display = False
+        self._hide_panels(len(box.hands))
         footer.update(self._footer(box))
         self.border_subtitle = ""
         if all(h.outcome is not None for h in box.hands) and box.hands:
             net = box.net
             sign = "+" if net > 0 else ""
             self.border_subtitle = f"{sign}{money_str(net)}"
+
+    def _hide_panels(self, keep: int) -> None:
+        for panel in list(self.query(HandPanel))[keep:]:
+            if panel.display:
+                panel.display = False
 
     @staticmethod
     def _footer(box: BoxView) -> Text:

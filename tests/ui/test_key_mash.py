@@ -1,0 +1,65 @@
+"""Thousands of random keys, clicks and resizes through many rounds: after every round the chips
+and the cards add up, and the app still answers."""
+
+from __future__ import annotations
+
+import os
+import random
+from decimal import Decimal
+
+from blackjack_tui.engine.history import HandRecord
+from blackjack_tui.store import Store
+from tests.ui.conftest import settle
+
+PRESSES = int(os.environ.get("MASH_PRESSES", "2000"))
+PLAY = {"hit": "h", "stand": "s", "double": "d", "split": "p", "surrender": "r",
+        "insurance": "i", "no-insurance": "n", "even-money": "e", "no-even-money": "n"}
+BETTING = ["enter", "enter", "space", "space", "plus", "1", "2", "3", "right_square_bracket"]
+# Every key the table binds, and some it does not (the command palette is left out: typing
+# into it at random could run its Quit command, which is no crash).
+KEYS = list("hsdprienbx123+-[]mtq?zk") + ["enter", "space", "escape", "backspace", "tab",
+                                            "up", "down", "left", "right", "f1"]
+
+
+async def test_mashing_keys_and_clicks_never_breaks_the_table(make_app, tmp_path):
+    data = tmp_path / "data"
+    app = make_app(data_dir=data)
+    app.session.shoe.rng = random.Random(99)
+    rng = random.Random(1234)
+    store = Store(data, history_model=HandRecord)
+    rounds = 0
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        for press in range(PRESSES):
+            roll = rng.random()
+            table = app.screen_stack[1]
+            if roll < 0.5 and app.screen is table:
+                # Half the time a key that means something now, so that rounds get played.
+                decision = table.decision
+                if decision is not None:
+                    await pilot.press(PLAY[rng.choice(decision.actions)])
+                else:
+                    await pilot.press(rng.choice(BETTING))
+            elif roll < 0.9:
+                await pilot.press(rng.choice(KEYS))
+            elif roll < 0.98:
+                width, height = app.size
+                await pilot.click(offset=(rng.randrange(width), rng.randrange(height)))
+            else:
+                await pilot.resize_terminal(rng.choice([60, 80, 100]), rng.choice([20, 24, 32]))
+            assert app.is_running, f"the app stopped at press {press}: {app.return_code}"
+            if app.profile.statistics.rounds != rounds:
+                booked = store.recent_rounds(limit=None).records
+                rounds = app.profile.statistics.rounds
+                assert len(booked) == rounds
+                net = sum((Decimal(r.result.net) for r in booked), Decimal(0))
+                assert app.profile.bankroll == Decimal(1000) + net, f"after press {press}"
+                shoe = app.session.shoe
+                assert shoe.remaining + len(shoe.discards) == shoe.total
+        await pilot.resize_terminal(80, 24)
+        while len(app.screen_stack) > 2:  # close any menu left open
+            await pilot.press("escape")
+            await pilot.pause()
+        await settle(pilot, app)
+        assert app.is_running
+    assert rounds >= 20, f"only {rounds} rounds were played"

@@ -19,17 +19,43 @@ from blackjack_tui.engine.shoe import RandomSource, Shoe
 
 class Session:
     def __init__(self, rules: Rules, bankroll: Decimal, *, tier: str | None = None,
-                 seed: int | None = None, rng: RandomSource | None = None) -> None:
+                 seed: int | None = None, rng: RandomSource | None = None,
+                 fair: bool = False, client_seed: str | None = None) -> None:
         self.rules = rules
         self.tier = tier if rules.tiers else None
         self.bankroll = bankroll
         self.seed = seed
         self.rng: RandomSource = rng or (random.Random(seed) if seed is not None
                                          else random.SystemRandom())
-        self.shoe = Shoe(rules.decks, self.rng, shuffle=False)
+        self.fair = fair
+        self.client_seed = client_seed
+        self.shoe = self.new_shoe(rules.decks)
         self.round: Round | None = None
         self.last_bets: list[Decimal | None] = []
         self.pending: tuple[Rules, str | None] | None = None
+
+    def new_shoe(self, decks: int) -> Shoe:
+        """A fresh, unshuffled shoe: provably fair (committed server seed) or from the RNG."""
+        if self.fair:
+            from blackjack_tui.engine.fair import FairShoe
+
+            return FairShoe(decks, shuffle=False, client_seed=self.client_seed)
+        return Shoe(decks, self.rng, shuffle=False)
+
+    def set_fair(self, fair: bool, client_seed: str | None = None) -> Shoe | None:
+        """Switch provably fair shoes on or off, between rounds only. Returns the shoe taken
+        off the table (a fair one has revealed its seed, to be kept for ``verify``)."""
+        if self.round is not None and not self.round.over:
+            raise ValueError("the shoe changes between rounds")
+        from blackjack_tui.engine.fair import FairShoe
+
+        self.fair = fair
+        self.client_seed = client_seed
+        old = self.shoe
+        if isinstance(old, FairShoe):
+            old.retire()
+        self.shoe = self.new_shoe(self.rules.decks)
+        return old
 
     # The rules
 
@@ -48,7 +74,7 @@ class Session:
 
     def _apply_rules(self, rules: Rules, tier: str | None) -> None:
         if rules.decks != self.rules.decks or rules.shuffle != self.rules.shuffle:
-            self.shoe = Shoe(rules.decks, self.rng, shuffle=False)
+            self.shoe = self.new_shoe(rules.decks)
         self.rules = rules
         self.tier = tier
         self.pending = None

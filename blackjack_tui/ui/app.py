@@ -6,7 +6,10 @@ from dataclasses import dataclass
 from decimal import Decimal
 from pathlib import Path
 
-from textual.app import App
+from collections.abc import Iterable
+
+from textual.app import App, SystemCommand
+from textual.screen import Screen
 from textual.binding import Binding
 
 from blackjack_tui.controller.session import Session
@@ -31,6 +34,9 @@ class BlackjackApp(App[None]):
     BINDINGS = [
         Binding("m", "rules_menu", "Rules"),
         Binding("question_mark,f1", "help", "Help", key_display="?"),
+        Binding("o", "settings", "Options"),
+        Binding("y", "history", "History", show=False),
+        Binding("f", "fair", "Fair shoe", show=False),
         Binding("ctrl+q", "quit", "Quit", priority=True, show=False),
     ]
 
@@ -68,10 +74,8 @@ class BlackjackApp(App[None]):
         if self.options.rules is not None and self.resume_round is None:
             settings.rules = self.options.rules
             settings.tier = None
-        if self.options.speed is not None:
-            settings.speed = self.options.speed  # type: ignore[assignment]
-        if self.options.ascii:
-            settings.ascii_cards = True
+        # --speed and --ascii hold for this run only; the Options screen changes the saved ones.
+        self.speed: str = self.options.speed or settings.speed
         rules = self.rule_sets.get(settings.rules)
         if rules is None:
             self.notices.append(f"No rule set {settings.rules!r}; sitting at nordic")
@@ -79,12 +83,15 @@ class BlackjackApp(App[None]):
             settings.rules = rules.name
         self.settings = settings
         self.session = Session(rules, self.profile.bankroll, tier=settings.tier,
-                               seed=self.options.seed)
+                               seed=self.options.seed, fair=settings.provably_fair,
+                               client_seed=settings.client_seed)
         if shoe is not None:
             self.session.shoe = shoe
         elif self.options.seed is None:
+            from blackjack_tui.engine.fair import FairShoe
+
             saved = self.store.load_shoe(rules.decks)
-            if saved is not None:
+            if saved is not None and isinstance(saved, FairShoe) == settings.provably_fair:
                 self.session.shoe = saved
         self.session.last_bets = self.session.fit_bets(self.profile.last_bets)
         if self.resume_round is not None and self.resume_round.over:
@@ -96,7 +103,8 @@ class BlackjackApp(App[None]):
 
     @property
     def card_style(self) -> CardStyle:
-        return CardStyle(ascii=self.settings.ascii_cards, four_colour=self.settings.four_colour)
+        return CardStyle(ascii=bool(self.options.ascii) or self.settings.ascii_cards,
+                         four_colour=self.settings.four_colour)
 
     def on_mount(self) -> None:
         from blackjack_tui.ui.screens.table_screen import TableScreen
@@ -210,6 +218,78 @@ class BlackjackApp(App[None]):
             self.notify(f"{rules.title or rules.name} from the next round", timeout=5)
         else:
             self.save_profile()
+
+    def set_speed(self, speed: str) -> None:
+        self.settings.speed = speed  # type: ignore[assignment]
+        self.speed = speed
+        for screen in self.screen_stack:
+            controller = getattr(screen, "controller", None)
+            if controller is not None:
+                controller.pace = speed
+        self.save_profile()
+
+    def set_fair(self, fair: bool, client_seed: str | None) -> str | None:
+        """Provably fair shoes on or off (between rounds); returns a line for the player."""
+        from blackjack_tui.engine.errors import EngineError
+        from blackjack_tui.engine.fair import check_client_seed
+        from blackjack_tui.store import StoreError
+
+        if client_seed is not None:
+            try:
+                check_client_seed(client_seed)
+            except EngineError as err:
+                return str(err)
+        if self.session.round is not None and not self.session.round.over:
+            return "The shoe can change between rounds: finish this one first"
+        old = self.session.set_fair(fair, client_seed)
+        self.settings.provably_fair = fair
+        self.settings.client_seed = client_seed
+        try:
+            for record in getattr(old, "take_retired", list)():
+                self.store.shoes.append(record)
+            self.store.save_shoe(self.session.shoe)
+        except StoreError as err:
+            return str(err)
+        self.save_profile()
+        return ("Provably fair shoes from now on: f shows the commitment" if fair
+                else "Shoes are shuffled from the system's randomness again")
+
+    def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
+        yield from super().get_system_commands(screen)
+        yield SystemCommand("Rules menu", "Switch tables and tiers; house edge and strategy",
+                            self.action_rules_menu)
+        yield SystemCommand("Options", "Speed, card style, theme, provably fair shoes",
+                            self.action_settings)
+        yield SystemCommand("History", "Recall the last rounds and replay them step by step",
+                            self.action_history)
+        yield SystemCommand("Fair shoe", "The shoe's commitment; verify retired shoes",
+                            self.action_fair)
+        yield SystemCommand("Home-game scorekeeper", "Keep the money at a real table",
+                            self.action_scorekeeper)
+        yield SystemCommand("Help", "Keys and this table's rules", self.action_help)
+
+    def action_settings(self) -> None:
+        from blackjack_tui.ui.screens.settings import SettingsScreen
+
+        self.push_screen(SettingsScreen())
+
+    def action_history(self) -> None:
+        from blackjack_tui.ui.screens.history import HistoryScreen
+
+        self.push_screen(HistoryScreen())
+
+    def action_fair(self) -> None:
+        from blackjack_tui.ui.screens.fair import FairScreen
+
+        self.push_screen(FairScreen())
+
+    def action_scorekeeper(self) -> None:
+        from blackjack_tui.ui.ledger import EveningsScreen
+
+        from blackjack_tui.store.evenings import EveningStore
+
+        rules = self.rule_sets.get("home") or self.session.rules
+        self.push_screen(EveningsScreen(EveningStore.at(self.options.data_dir), rules))
 
     def action_rules_menu(self) -> None:
         from blackjack_tui.ui.screens.rules_menu import RulesMenu

@@ -16,9 +16,9 @@ from blackjack_tui.ui.screens.table_screen import TableScreen
 @pytest.fixture
 def make_app(tmp_path: Path) -> Callable[..., BlackjackApp]:
     def make(cards: list[str] | None = None, rules: str = "nordic",
-             data_dir: Path | None = None) -> BlackjackApp:
+             data_dir: Path | None = None, speed: str | None = "instant") -> BlackjackApp:
         options = PlayOptions(rules=rules, seed=1, data_dir=data_dir or tmp_path / "data",
-                              speed="instant")
+                              speed=speed)
         shoe = Shoe.stacked(cards) if cards is not None else None
         return BlackjackApp(options, shoe=shoe)
 

@@ -16,7 +16,8 @@ from tests.ui.conftest import settle
 
 def shown(widget: object) -> str:
     """The plain text a widget draws."""
-    renderable = widget.render()  # type: ignore[attr-defined]
+    content = getattr(widget, "content", None)  # a Static: what it was given
+    renderable = content if content is not None else widget.render()  # type: ignore[attr-defined]
     console = Console(width=120, record=True, file=open("/dev/null", "w"))  # noqa: SIM115
     console.print(renderable)
     return console.export_text()

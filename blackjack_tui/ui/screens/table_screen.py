@@ -101,7 +101,7 @@ class TableScreen(TableAnalysis):
 
     def on_mount(self) -> None:
         game = self.game
-        self.controller = RoundController(game.session, self, game.settings.speed,
+        self.controller = RoundController(game.session, self, game.speed,
                                           on_progress=game.round_progress)
         self.setup_analysis()
         self.new_slip(first=True)

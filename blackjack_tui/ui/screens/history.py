@@ -1,0 +1,123 @@
+"""Game recall: the last rounds, newest first; enter replays one step by step on the table."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen, Screen
+from textual.widgets import DataTable, Footer, Label, Static
+
+from blackjack_tui.controller.recall import Recall
+from blackjack_tui.engine.history import HandRecord
+from blackjack_tui.engine.money import money_str
+from blackjack_tui.ui.widgets.table import Table
+
+if TYPE_CHECKING:
+    from blackjack_tui.ui.app import BlackjackApp
+
+
+def _cards(record: HandRecord) -> str:
+    hands = " | ".join(" ".join(h.cards) for h in record.result.hands)
+    return f"{hands}  vs  {' '.join(record.result.dealer.cards)}"
+
+
+class HistoryScreen(ModalScreen[None]):
+    BINDINGS = [Binding("escape,y", "close", "Close"), Binding("enter", "replay", "Replay")]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="history"):
+            yield Label("RECALL · the last 100 rounds, newest first · enter replays one",
+                        classes="pane-title")
+            yield DataTable(id="history-table", cursor_type="row", zebra_stripes=True)
+            yield Static(id="history-notes")
+
+    def on_mount(self) -> None:
+        game: BlackjackApp = self.app  # type: ignore[assignment]
+        read = game.store.recent_rounds(limit=100)
+        self.records: list[HandRecord] = [r for r in read.records if isinstance(r, HandRecord)]
+        table = self.query_one(DataTable)
+        table.add_columns("time", "table", "stakes", "cards", "decisions", "net", "bankroll")
+        for record in self.records:
+            net = record.result.net
+            style = "#7ee787" if not net.startswith(("-", "0")) else (
+                "#ff7b72" if net.startswith("-") else "")
+            stakes = " ".join(money_str(b) if b else "·" for b in record.bets)
+            table.add_row(record.time.replace("T", " ")[5:16], record.rules.name, stakes,
+                          _cards(record), " ".join(record.actions) or "—",
+                          Text(net, style=style),
+                          f"{money_str(record.bankroll_before)} → {record.result.bankroll}")
+        notes = list(read.notices)
+        if not self.records:
+            notes.append("No rounds yet: play one and it is kept here.")
+        self.query_one("#history-notes", Static).update(Text("\n".join(notes), style="dim"))
+        table.focus()
+
+    @on(DataTable.RowSelected)
+    def _selected(self, event: DataTable.RowSelected) -> None:
+        self.action_replay()
+
+    def action_replay(self) -> None:
+        if not self.records:
+            return
+        row = self.query_one(DataTable).cursor_row
+        self.app.push_screen(RecallScreen(self.records[row]))
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class RecallScreen(Screen[None]):
+    """A recorded round on the felt, one step at a time; clearly marked as recall."""
+
+    BINDINGS = [
+        Binding("right,space,l", "step(1)", "Next"),
+        Binding("left,h", "step(-1)", "Back"),
+        Binding("home", "jump(0)", "Start"),
+        Binding("end", "jump(-1)", "End"),
+        Binding("escape,q", "close", "Close"),
+    ]
+
+    def __init__(self, record: HandRecord) -> None:
+        super().__init__()
+        self.recall = Recall(record)
+        self.step = 0
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="recall-banner")
+        yield Table(id="table")
+        yield Static(id="recall-step")
+        yield Footer(show_command_palette=False)
+
+    def on_mount(self) -> None:
+        record = self.recall.record
+        self.query_one("#recall-banner", Static).update(Text.assemble(
+            (" RECALL ", "bold black on #f2c94c"), "  ",
+            (f"{record.time.replace('T', ' ')[:19]} · {record.rules.title or record.rules.name}"
+             f" · bankroll {money_str(record.bankroll_before)} → {record.result.bankroll}",
+             "bold")))
+        self._show()
+
+    def _show(self) -> None:
+        game: BlackjackApp = self.app  # type: ignore[assignment]
+        view = self.recall.view_at(self.step)
+        self.query_one(Table).show_round(view, game.card_style)
+        event = self.recall.events[self.step - 1] if self.step else None
+        what = event.kind if event is not None else "bets placed"
+        self.query_one("#recall-step", Static).update(
+            f"step {self.step} of {self.recall.steps} · {what} · → next, ← back, escape closes")
+
+    def action_step(self, delta: int) -> None:
+        self.step = max(0, min(self.recall.steps, self.step + delta))
+        self._show()
+
+    def action_jump(self, where: int) -> None:
+        self.step = self.recall.steps if where < 0 else where
+        self._show()
+
+    def action_close(self) -> None:
+        self.dismiss(None)

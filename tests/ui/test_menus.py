@@ -1,0 +1,98 @@
+"""Options, game recall and the fair-shoe screen, used as a player would."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from textual.widgets import DataTable, Select, Static, Switch
+
+from blackjack_tui.engine.fair import FairShoe, verify_record
+from tests.ui.conftest import settle
+from tests.ui.test_table_play import shown
+
+ROUND = ["TS", "7D", "9H", "8C", "TC"]
+
+
+async def test_history_lists_rounds_newest_first_and_recalls_one_step_by_step(make_app):
+    app = make_app(ROUND + ["5S", "6D", "9C", "4H", "TH"])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("enter")
+        await settle(pilot, app)
+        await pilot.press("s")
+        await settle(pilot, app)
+        await pilot.press("space")
+        await settle(pilot, app)
+        await pilot.press("s")
+        await settle(pilot, app)
+        await pilot.press("y")
+        await pilot.pause()
+        table = app.screen.query_one(DataTable)
+        assert table.row_count == 2
+        newest = [str(cell) for cell in table.get_row_at(0)]
+        assert "5S 9C  vs  6D 4H TH" in newest  # the second round comes first
+        await pilot.press("enter")
+        await pilot.pause()
+        recall = app.screen
+        assert "RECALL" in shown(recall.query_one("#recall-banner", Static))
+        await pilot.press("right", "right")
+        assert recall.query_one("#box-1-hand-1").hand.cards[0].text == "5S"
+        await pilot.press("end")
+        assert "LOSE -1" in shown(recall.query_one("#box-1-hand-1"))  # 14 against 6+4+10
+        await pilot.press("left", "left")  # back past the round-over and the settlement
+        assert recall.query_one("#box-1-hand-1").hand.outcome is None
+        await pilot.press("escape", "escape")
+        assert not app.session.round or app.session.round.over
+
+
+async def test_options_change_the_cards_and_persist(make_app, tmp_path):
+    data = tmp_path / "data"
+    app = make_app(ROUND, data_dir=data)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("o")
+        await pilot.pause()
+        app.screen.query_one("#four-colour", Switch).value = True
+        app.screen.query_one("#speed", Select).value = "slow"
+        await pilot.pause()
+        await pilot.press("escape")
+        assert app.card_style.four_colour
+        assert app.screen.controller.pace == "slow"
+    again = make_app(data_dir=data, speed=None)  # no --speed: the saved one holds
+    async with again.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, again)
+        assert again.card_style.four_colour
+        assert again.screen.controller.pace == "slow"
+
+
+async def test_fair_shoes_commit_before_the_deal_and_verify_after_the_reveal(make_app):
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("o")
+        await pilot.pause()
+        app.screen.query_one("#client-seed").value = "my-lucky-seed"
+        app.screen.query_one("#fair-switch", Switch).value = True
+        await pilot.pause()
+        await pilot.press("escape")
+        shoe = app.session.shoe
+        assert isinstance(shoe, FairShoe)
+        promised = shoe.next_commitment
+        await pilot.press("enter")
+        await settle(pilot, app)
+        while app.session.round is not None and not app.session.round.over:
+            await pilot.press("s")
+            await settle(pilot, app)
+        assert shoe.commitment == promised
+        await pilot.press("f")
+        await pilot.pause()
+        assert promised in shown(app.screen.query_one("#fair-current", Static))
+        await pilot.press("r")
+        await pilot.pause()
+        records, _ = app.store.shoes.read_recent()
+        assert records[-1].commitment == promised
+        assert records[-1].client_seed == "my-lucky-seed"
+        verdict = verify_record(records[-1])
+        assert verdict.fair and verdict.checked >= 4
+        assert "fair" in shown(app.screen.query_one("#fair-retired", Static))
+        assert app.session.bankroll != Decimal(0)

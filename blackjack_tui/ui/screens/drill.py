@@ -108,7 +108,9 @@ class DrillScreen(ModalScreen[None]):
         self._show()
 
     def _verdict(self, right: bool, asked: Question, action: str) -> Text:
-        hand = " ".join(c.text for c in asked.cards) + f" v {asked.up.text}"
+        style = self.app.card_style  # type: ignore[attr-defined]
+        hand = " ".join(style.rank(c) + style.suit(c) for c in asked.cards) + \
+            f" against {style.rank(asked.up) + style.suit(asked.up)}"
         if right:
             return Text(f"✓ {ACTION_NAMES[action]} on {hand}", style="bold #3fb950")
         return Text(f"✗ {ACTION_NAMES[action]} on {hand}: the chart says "

@@ -28,6 +28,13 @@ def analysis_of(rules: Rules) -> Analysis:
     return cached_analysis(rules)
 
 
+def cached_only(rules: Rules) -> Analysis | None:
+    """The analysis if the disk cache has it (a few milliseconds), else ``None``: never computes."""
+    from blackjack_tui.analysis.cache import cache_file, load
+
+    return load(cache_file(rules))
+
+
 def house_edge(rules: Rules) -> float:
     """Percent of the initial bet, positive when the house is ahead."""
     return analysis_of(rules).house_edge_percent

@@ -124,6 +124,9 @@ async def test_rules_menu_shows_house_edges_and_the_chart(make_app):
         label = str(options.get_option("nordic").prompt)
         assert f"{menu.edges['nordic']:.2f}%" in label
         assert 0.3 < menu.edges["nordic"] < 0.6
+        # A set not in the cache yet shows "…" until the thread has worked it out.
+        await _pause_until(pilot, lambda: "swedish" in menu.edges)
+        assert f"{menu.edges['swedish']:.2f}%" in str(options.get_option("swedish").prompt)
         await pilot.press("c")
         chart = menu.query_one(StrategyChart)
         assert chart.display and chart.codes is not None

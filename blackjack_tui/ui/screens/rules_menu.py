@@ -15,7 +15,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from blackjack_tui.controller.strategy import analysis_of
+from blackjack_tui.controller.strategy import analysis_of, cached_only
 from blackjack_tui.engine.rules import Rules
 from blackjack_tui.rules_text import describe, differences
 from blackjack_tui.ui.widgets.strategy_chart import Codes, StrategyChart
@@ -44,6 +44,12 @@ class RulesMenu(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         current = self.app.session.rules  # type: ignore[attr-defined]
+        for name, rules in self.sets.items():
+            # What the disk cache holds shows at once; the thread works out the rest.
+            found = cached_only(rules)
+            if found is not None:
+                self.edges[name] = found.house_edge_percent
+                self.charts[name] = found.chart.codes()
         options = []
         for name, rules in self.sets.items():
             options.append(Option(self.option_label(rules), id=name))
@@ -80,7 +86,9 @@ class RulesMenu(ModalScreen[None]):
             option_list.highlighted = names.index(self._current.name)
         option_list.focus()
         self.query_one("#rules-chart-pane").display = False
-        self._analyse([self._current.name, *(n for n in names if n != self._current.name)])
+        missing = [n for n in names if n not in self.edges]
+        if missing:
+            self._analyse(sorted(missing, key=lambda n: n != self._current.name))
 
     # House edges and charts, worked out off the event loop
 

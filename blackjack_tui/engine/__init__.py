@@ -16,6 +16,7 @@ from blackjack_tui.engine.errors import (
 from blackjack_tui.engine.events import Event
 from blackjack_tui.engine.round import Round
 from blackjack_tui.engine.rules import Rules
+from blackjack_tui.engine.seats import Seat, SeatBet, seat_box
 from blackjack_tui.engine.shoe import Shoe
 
 __all__ = [
@@ -29,9 +30,12 @@ __all__ = [
     "InvalidActionError",
     "Round",
     "Rules",
+    "Seat",
+    "SeatBet",
     "Shoe",
     "ShoeEmptyError",
     "StateError",
     "parse_card",
     "parse_cards",
+    "seat_box",
 ]

@@ -11,9 +11,11 @@ from blackjack_tui.engine.errors import InvalidActionError
 PLAY_ACTIONS = ("hit", "stand", "double", "split", "surrender")
 INSURANCE_ACTIONS = ("insurance", "no-insurance")
 EVEN_MONEY_ACTIONS = ("even-money", "no-even-money")
-ACTION_NAMES = PLAY_ACTIONS + INSURANCE_ACTIONS + EVEN_MONEY_ACTIONS
+JOIN_ACTIONS = ("join", "no-join")
+"""The player behind a box, when its holder splits or doubles: put up an equal bet, or not."""
+ACTION_NAMES = PLAY_ACTIONS + INSURANCE_ACTIONS + EVEN_MONEY_ACTIONS + JOIN_ACTIONS
 
-DecisionKind = Literal["play", "insurance", "even-money"]
+DecisionKind = Literal["play", "insurance", "even-money", "join-split", "join-double"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,7 +57,10 @@ class Decision:
 
     ``box`` and ``hand`` are 1-based (box 1 is the leftmost; a split box's hands count left to
     right). For insurance, ``stake`` is the full stake and ``any_amount`` says whether a smaller
-    ``insurance:AMOUNT`` is allowed (the home game: any amount up to half the bet).
+    ``insurance:AMOUNT`` is allowed (the home game: any amount up to half the bet); for a join,
+    ``stake`` is what joining costs. ``seat`` is who decides: 0 the player, 1.. a computer seat.
+    ``behind`` marks the player's decisions for his bet behind another seat's box (a join, or his
+    own insurance or even money).
     """
 
     kind: DecisionKind
@@ -64,6 +69,8 @@ class Decision:
     actions: tuple[str, ...]
     stake: Decimal | None = None
     any_amount: bool = False
+    seat: int = 0
+    behind: bool = False
 
     def __contains__(self, action: object) -> bool:
         if isinstance(action, str):
@@ -87,4 +94,6 @@ class Decision:
             legal = [f"insurance:AMOUNT (up to {self.stake})" if a == "insurance" else a
                      for a in legal]
         where = f"box {self.box}" + (f" hand {self.hand}" if self.kind == "play" else "")
+        if self.behind:
+            where += " behind"
         return f"{where} {self.kind}: {', '.join(legal)}"

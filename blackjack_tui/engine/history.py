@@ -25,6 +25,7 @@ from blackjack_tui.engine.errors import (
 from blackjack_tui.engine.money import money_str, to_money
 from blackjack_tui.engine.round import Round
 from blackjack_tui.engine.rules import Rules
+from blackjack_tui.engine.seats import SeatBet
 from blackjack_tui.engine.shoe import Shoe
 
 
@@ -90,6 +91,18 @@ class RoundResult(BaseModel):
         )
 
 
+class SeatRecord(BaseModel):
+    """A computer seat as it sat down for the round: name, chips, bet (``None``: sat out)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    name: str
+    bankroll: Decimal
+    bet: Decimal | None = None
+    net: Decimal = Decimal(0)
+    """What the seat won or lost in the round."""
+
+
 class HandRecord(BaseModel):
     """One finished round, complete enough to replay it exactly."""
 
@@ -107,6 +120,12 @@ class HandRecord(BaseModel):
     """Every card in the order it left the shoe."""
     actions: list[str]
     result: RoundResult
+    seats: list[SeatRecord] = []
+    """The computer seats at the table (seat 1 first); empty when the player sat alone."""
+    player_seat: int = 0
+    """How many of the seats sat to the player's left."""
+    behind: dict[int, Decimal] = {}
+    """The player's bets behind other seats' boxes (box number: amount)."""
 
     @field_validator("cards")
     @classmethod
@@ -118,18 +137,28 @@ class HandRecord(BaseModel):
     def of(cls, rnd: Round, bets: Sequence[object | None], *, round_id: str = "",
            time: str = "") -> HandRecord:
         """The record of a finished round; ``bets`` as placed, one entry per box from box 1."""
+        played = {b.owner: b for b in rnd.boxes if b.owner}
+        seats = [SeatRecord(name=s.name, bankroll=s.bankroll_start,
+                            bet=played[s.number].bet if s.number in played else None, net=s.net)
+                 for s in rnd.seats]
+        behind = {b.number: b.behind_bet for b in rnd.boxes if b.behind_bet}
         return cls(
             round_id=round_id, time=time, rules=rnd.rules, tier=rnd.tier,
             bankroll_before=rnd.bankroll_start,
             bets=[None if b is None else to_money(b) for b in bets],
             cards=[c.text for c in rnd.dealt], actions=list(rnd.actions),
-            result=RoundResult.of(rnd),
+            result=RoundResult.of(rnd), seats=seats, player_seat=rnd.player_seat,
+            behind=behind,
         )
+
+    def seat_bets(self) -> list[SeatBet]:
+        return [SeatBet(s.name, s.bankroll, s.bet) for s in self.seats]
 
     def replay(self) -> Round:
         """Re-run this round; the result must equal the recorded one."""
         return replay(self.rules, self.cards, self.bets, self.bankroll_before, self.actions,
-                      tier=self.tier)
+                      tier=self.tier, seats=self.seat_bets(), player_seat=self.player_seat,
+                      behind=self.behind)
 
 
 class Scenario(BaseModel):
@@ -161,11 +190,14 @@ class Scenario(BaseModel):
 
 
 def replay(rules: Rules, cards: Sequence[str], bets: Sequence[object | None], bankroll: object,
-           actions: Sequence[str], *, tier: str | None = None) -> Round:
-    """Play a round strictly from a stacked shoe and a list of decisions."""
+           actions: Sequence[str], *, tier: str | None = None, seats: Sequence[SeatBet] = (),
+           player_seat: int = 0, behind: dict[int, Decimal] | None = None) -> Round:
+    """Play a round strictly from a stacked shoe and a list of decisions (the computer seats'
+    decisions among them, in the order they were asked)."""
     shoe = Shoe.stacked(list(cards), decks=rules.decks)
     try:
-        rnd = Round(rules, shoe, list(bets), bankroll, tier=tier)
+        rnd = Round(rules, shoe, list(bets), bankroll, tier=tier, seats=seats,
+                    player_seat=player_seat, behind=behind)
     except (EngineError, ValueError) as err:
         raise ReplayError(f"bets: {err}") from None
     step = "the deal"

@@ -34,7 +34,7 @@ def can_split(rules: Rules, box: Box, hand: Hand) -> bool:
 
 def can_double(rules: Rules, hand: Hand) -> bool:
     """Double on these two cards? Tests the best total, or the hard one where an ace counts 1."""
-    if len(hand.cards) != 2 or hand.split_aces and rules.split_aces_one_card:
+    if len(hand.cards) != 2 or (hand.split_aces and rules.split_aces_one_card):
         return False
     if hand.from_split:
         if not rules.double_after_split:
@@ -107,3 +107,26 @@ def against_blackjack(rules: Rules, box: Box, hi: int, hand: Hand) -> tuple[str,
     if rules.hole_card == "none" and rules.no_hole_card_loses == "original":
         return ("lose", -box.bet) if hi == 0 else ("push", ZERO)
     return "lose", -hand.stake
+
+
+def behind_net(rules: Rules, stake: Decimal, outcome: str) -> Decimal:
+    """What a bet of ``stake`` behind a hand wins or loses when the hand ends with ``outcome``."""
+    if outcome in ("win", "even-money"):
+        return stake
+    if outcome == "blackjack":
+        return times(stake, rules.blackjack_ratio)
+    if outcome == "push":
+        return ZERO
+    if outcome == "surrender":
+        return -stake / 2
+    return -stake
+
+
+def behind_against_blackjack(rules: Rules, box: Box, hi: int, hand: Hand) -> Decimal:
+    """The bet behind a hand against a dealer blackjack: as the holder's, on the player's own
+    stakes (where only the original bet is lost, the first hand loses his original bet behind)."""
+    if hand.is_blackjack:
+        return ZERO
+    if rules.hole_card == "none" and rules.no_hole_card_loses == "original":
+        return -box.behind_bet if hi == 0 else ZERO
+    return -hand.behind

@@ -62,6 +62,16 @@ SCENES = [
 ]
 
 
+def warm_analysis() -> None:
+    """Work out every shipped table's house edge and chart into the cache first, so that the
+    rules menu shows them at once (not "…" while its thread works)."""
+    from blackjack_tui.controller.strategy import analysis_of
+    from blackjack_tui.rulesets import load_all
+
+    for rules in load_all()[0].values():
+        analysis_of(rules)
+
+
 def make_app(scene: Scene, data_dir: Path) -> BlackjackApp:
     options = PlayOptions(rules=scene.rules, seed=7, data_dir=data_dir, speed="instant")
     shoe = Shoe.stacked(scene.shoe) if scene.shoe is not None else None
@@ -80,6 +90,7 @@ async def play(scene: Scene, pilot: Pilot[None]) -> None:
 
 async def render_all(folder: Path) -> list[Path]:
     """Save every scene as an SVG in ``folder``; returns the files."""
+    warm_analysis()
     written = []
     for scene in SCENES:
         with tempfile.TemporaryDirectory() as data:

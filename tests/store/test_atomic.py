@@ -104,23 +104,32 @@ def test_folder_fsync_failure_is_a_store_error(tmp_path: Path,
     assert len(calls) == 2
 
 
-@pytest.mark.skipif(sys.platform == "win32" or os.geteuid() == 0,
-                    reason="needs POSIX permissions and a non-root user")
-def test_unwritable_folder_is_a_store_error(tmp_path: Path) -> None:
-    folder = tmp_path / "locked"
-    folder.mkdir()
-    (folder / "profile.json").write_bytes(b"previous")
-    folder.chmod(0o500)
-    try:
-        with pytest.raises(StoreError, match="not writable"):
-            write_atomic(folder / "profile.json", b"new")
-        with pytest.raises(StoreError, match="not writable"):
-            append_line(folder / "history.jsonl", b"{}")
-        with pytest.raises(StoreError, match="not writable"):
-            move_aside(folder / "profile.json", "20250101-000000")
-    finally:
-        folder.chmod(0o700)
-    assert (folder / "profile.json").read_bytes() == b"previous"
+def _refused(folder: Path, why: str, *, move: bool = True) -> None:
+    attempts = [lambda: write_atomic(folder / "profile.json", b"new"),
+                lambda: append_line(folder / "history.jsonl", b"{}")]
+    if move:
+        attempts.append(lambda: move_aside(folder / "profile.json", "20250101-000000"))
+    for attempt in attempts:
+        with pytest.raises(StoreError, match=why):
+            attempt()
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX folders")
+def test_a_folder_the_os_refuses_is_a_store_error(tmp_path: Path) -> None:
+    if os.geteuid() != 0:
+        folder = tmp_path / "locked"
+        folder.mkdir()
+        (folder / "profile.json").write_bytes(b"previous")
+        folder.chmod(0o500)
+        try:
+            _refused(folder, "not writable")
+        finally:
+            folder.chmod(0o700)
+        assert (folder / "profile.json").read_bytes() == b"previous"
+    else:
+        # Root ignores folder permissions, but sysfs refuses new files even to root (there is
+        # no file of ours in it to move aside).
+        _refused(Path("/sys"), "not writable|read-only", move=False)
 
 
 def test_append_after_cut_short_line_starts_a_fresh_line(tmp_path: Path) -> None:

@@ -11,7 +11,7 @@ from blackjack_tui.engine.history import HandRecord
 from blackjack_tui.store import Store
 from tests.ui.conftest import settle
 
-PRESSES = int(os.environ.get("MASH_PRESSES", "2000"))
+PRESSES = int(os.environ.get("MASH_PRESSES", "1500"))
 PLAY = {"hit": "h", "stand": "s", "double": "d", "split": "p", "surrender": "r",
         "insurance": "i", "no-insurance": "n", "even-money": "e", "no-even-money": "n"}
 BETTING = ["enter", "enter", "space", "space", "plus", "1", "2", "3", "right_square_bracket"]

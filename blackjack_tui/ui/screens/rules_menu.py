@@ -155,8 +155,8 @@ class RulesMenu(ModalScreen[None]):
         self.query_one("#rules-description", Static).update(
             Text(f"{rules.name}: {rules.description}", style="italic"))
         table = RichTable(show_header=False, box=None, padding=(0, 1), expand=True)
-        table.add_column("rule", width=20, no_wrap=True)
-        table.add_column("words", ratio=1)
+        table.add_column("rule", ratio=2, min_width=15)
+        table.add_column("words", ratio=5)
         for topic, words in describe(rules):
             mark = "◆ " if topic in changed else "  "
             table.add_row(Text(mark + topic, style="bold #e3b341" if topic in changed else "bold"),

@@ -7,6 +7,7 @@ set into plain words for ``blackjack-tui rules NAME`` and the help screen.
 from __future__ import annotations
 
 from decimal import Decimal
+from functools import lru_cache
 from fractions import Fraction
 from typing import Annotated, Literal
 
@@ -23,6 +24,7 @@ DOUBLE_RANGES: dict[str, tuple[int, int]] = {
 }
 
 
+@lru_cache(maxsize=64)
 def _ratio(text: str) -> Fraction:
     parts = text.split(":")
     if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):

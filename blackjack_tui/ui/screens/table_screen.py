@@ -84,6 +84,7 @@ class TableScreen(TableAnalysis):
         self.decision: Decision | None = None
         self.playing = False
         self._footer_keys: frozenset[str] = frozenset()
+        self._slip_table: tuple[object, ...] = ()
 
     @property
     def game(self) -> BlackjackApp:
@@ -126,12 +127,17 @@ class TableScreen(TableAnalysis):
             view = self.controller.view if self.controller else None
             staked = view.staked if view else Decimal(0)
             self.query_one(StatusBar).show(self.game.session, staked, None, live=True)
-        elif self.slip is not None:
+        elif self.slip is not None and self._slip_table != self._table_key():
             self.new_slip(keep=True)
+
+    def _table_key(self) -> tuple[object, ...]:
+        session = self.game.session
+        return (session.rules.name, session.tier, session.bankroll)
 
     def new_slip(self, first: bool = False, keep: bool = False) -> None:
         """A fresh bet slip for the table as it is now (keeping bets that still fit)."""
         session = self.game.session
+        self._slip_table = self._table_key()
         old = self.slip.as_list() if keep and self.slip is not None else []
         self.slip = BetSlip(session.rules.max_boxes, session.limits, session.bankroll)
         if old:

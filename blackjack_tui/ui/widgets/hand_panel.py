@@ -50,8 +50,9 @@ class HandPanel(Widget):
     HandPanel.-active { background: $accent 25%; }
     """
 
-    hand: reactive[HandView | None] = reactive(None, always_update=True)
-    compact: reactive[bool] = reactive(False)
+    # A new card or a split changes how many lines the panel needs: both lay out again.
+    hand: reactive[HandView | None] = reactive(None, always_update=True, layout=True)
+    compact: reactive[bool] = reactive(False, layout=True)
     card_style: reactive[CardStyle] = reactive(CardStyle())
     active: reactive[bool] = reactive(False)
 

@@ -10,17 +10,21 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable, Sequence
 from decimal import Decimal
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from blackjack_tui.controller.coach import Coach, Verdict
 from blackjack_tui.controller.count import CountView, HiLoCount
+from blackjack_tui.controller.players import computer_action
 from blackjack_tui.controller.session import Session
-from blackjack_tui.controller.strategy import Advice, advise
+from blackjack_tui.controller.strategy import Advice, advise, chart_of
 from blackjack_tui.controller.view import TableView
 from blackjack_tui.engine.actions import Action, Decision
 from blackjack_tui.engine.errors import InvalidActionError
 from blackjack_tui.engine.events import Event
 from blackjack_tui.engine.round import Round
+
+if TYPE_CHECKING:
+    from blackjack_tui.analysis.strategy import Chart
 
 PACES = ("instant", "fast", "normal", "slow")
 # Seconds for one dealt card at each pace; other steps take a fraction of it.
@@ -33,6 +37,7 @@ ACTION_LABELS = {
     "hit": "Hit", "stand": "Stand", "double": "Double", "split": "Split",
     "surrender": "Surrender", "insurance": "Insurance", "no-insurance": "No insurance",
     "even-money": "Even money", "no-even-money": "No even money",
+    "join": "Join", "no-join": "Stay out",
 }
 
 
@@ -60,14 +65,14 @@ class RoundController:
         self.coach: Coach | None = None
         """Coach mode: when set, every play is judged against the best play."""
         self.on_verdict: Callable[[Verdict], None] | None = None
+        self._charts: dict[str, Chart | None] = {}
 
     # Driving a round
 
     async def play(self, bets: Sequence[Decimal | None]) -> Round:
         """Deal a round with these bets and play it to the end. BetError if the table refuses."""
         rnd, shuffled = self.session.start_round(bets)
-        self.view = TableView.for_bets([(b.number, b.bet) for b in rnd.boxes],
-                                       rnd.rules.double_ace_as_one)
+        self.view = TableView.for_round(rnd)
         self.listener.show(self.view, None)
         if shuffled:
             await self._show_step(Event("shuffle"))
@@ -79,8 +84,7 @@ class RoundController:
     async def resume(self, rnd: Round) -> Round:
         """Continue a round restored from a save: redraw it as it was, then play on."""
         self.session.resume(rnd)
-        self.view = TableView.for_bets([(b.number, b.bet) for b in rnd.boxes],
-                                       rnd.rules.double_ace_as_one)
+        self.view = TableView.for_round(rnd)
         for event in rnd.log:
             self.view.apply(event)
             self.count.observe(event)
@@ -91,8 +95,11 @@ class RoundController:
         assert self.view is not None
         while (decision := rnd.legal_actions()) is not None:
             self.view.active = (decision.box, decision.hand if decision.kind == "play" else 0)
-            action = await self._wait_for(decision)
-            self._judge(rnd, decision, action)
+            if decision.seat:
+                action = await self._computer(rnd, decision)
+            else:
+                action = await self._wait_for(decision)
+                self._judge(rnd, decision, action)
             events = rnd.apply(action)
             self._progress(rnd)
             await self._animate(events)
@@ -100,6 +107,27 @@ class RoundController:
         self.view.active = None
         self.listener.show(self.view, None)
         return rnd
+
+    async def _computer(self, rnd: Round, decision: Decision) -> Action:
+        """A computer seat's decision: basic strategy, shown at the pace of the dealer's play."""
+        assert self.view is not None
+        self.listener.show(self.view, None)
+        chart = await self._chart(rnd)
+        delay = CARD_SECONDS.get(self.pace, 0.0) * 1.2
+        if delay > 0:
+            await asyncio.sleep(delay)
+        return Action.parse(computer_action(rnd, decision, chart))
+
+    async def _chart(self, rnd: Round) -> Chart | None:
+        """The rule set's chart, worked out once in a thread (the simple strategy meanwhile)."""
+        name = rnd.rules.name
+        if name not in self._charts:
+            self._charts[name] = None
+            try:
+                self._charts[name] = await asyncio.to_thread(chart_of, rnd.rules)
+            except Exception:
+                pass
+        return self._charts[name]
 
     def _progress(self, rnd: Round) -> None:
         if self.on_progress is not None:

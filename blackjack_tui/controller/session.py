@@ -10,10 +10,12 @@ import random
 from collections.abc import Sequence
 from decimal import Decimal
 
+from blackjack_tui.controller.players import Opponent, opponent_bet
 from blackjack_tui.engine.errors import BetError
 from blackjack_tui.engine.money import ZERO, money_str
 from blackjack_tui.engine.round import Round
 from blackjack_tui.engine.rules import Rules
+from blackjack_tui.engine.seats import SeatBet, seat_box
 from blackjack_tui.engine.shoe import RandomSource, Shoe
 
 
@@ -33,6 +35,14 @@ class Session:
         self.round: Round | None = None
         self.last_bets: list[Decimal | None] = []
         self.pending: tuple[Rules, str | None] | None = None
+        self.others: list[Opponent] = []
+        """The computer players at the table, seat 1 first."""
+        self.player_seat = 0
+        """How many of them sit to the player's left (are dealt first)."""
+        self.behind: dict[int, Decimal] = {}
+        """The player's bets behind computer players' boxes for the next round."""
+        self.sitting_out: set[str] = set()
+        """Computer players who bet nothing this round (the home game's banker, the broke)."""
 
     def new_shoe(self, decks: int) -> Shoe:
         """A fresh, unshuffled shoe: provably fair (committed server seed) or from the RNG."""
@@ -89,10 +99,29 @@ class Session:
 
     # Rounds
 
+    def seat_bets(self) -> list[SeatBet]:
+        """The computer players as they sit down for the next round, with their bets."""
+        return [SeatBet(o.name, o.stack, None if o.name in self.sitting_out
+                        else opponent_bet(self.rules, o.stack, self.tier))
+                for o in self.others]
+
+    def set_others(self, others: list[Opponent]) -> None:
+        """Seat these computer players (between rounds); the player sits in the middle."""
+        self.others = others
+        self.player_seat = len(others) // 2
+        self.behind = {b: v for b, v in self.behind.items() if b <= seat_box(len(others))}
+
+    def _round(self, bets: Sequence[Decimal | None]) -> Round:
+        seats = self.seat_bets()
+        live = {seat_box(n) for n, s in enumerate(seats, 1) if s.bet}
+        behind = {b: v for b, v in self.behind.items() if b in live}
+        return Round(self.rules, self.shoe, list(bets), self.bankroll, tier=self.tier,
+                     seats=seats, player_seat=self.player_seat, behind=behind)
+
     def check_bets(self, bets: Sequence[Decimal | None]) -> str | None:
         """Why these bets cannot be dealt, or ``None`` if they can."""
         try:
-            Round(self.rules, self.shoe, list(bets), self.bankroll, tier=self.tier)
+            self._round(bets)
         except BetError as err:
             return str(err)
         return None
@@ -102,7 +131,7 @@ class Session:
         shuffled first. Raises :class:`BetError` for bets the table refuses."""
         if self.round is not None and not self.round.over:
             raise BetError("a round is already being played")
-        rnd = Round(self.rules, self.shoe, list(bets), self.bankroll, tier=self.tier)
+        rnd = self._round(bets)
         shuffled = False
         if self.shoe.needs_shuffle(self.rules.shuffle == "every-round", self.rules.penetration):
             self.shoe.shuffle()
@@ -118,11 +147,18 @@ class Session:
         self.tier = rnd.tier
         self.shoe = rnd.shoe
         self.bankroll = rnd.bankroll_start
+        if rnd.seats:
+            self.others = [Opponent(s.name, s.bankroll_start) for s in rnd.seats]
+            self.player_seat = rnd.player_seat
 
     def finish_round(self) -> None:
         """Book the finished round's result and apply a queued change of rules."""
         assert self.round is not None and self.round.over
         self.bankroll = self.round.bankroll
+        for seat in self.round.seats:
+            for other in self.others:
+                if other.name == seat.name:
+                    other.stack = seat.bankroll
         if self.pending is not None:
             self._apply_rules(*self.pending)
 

@@ -13,6 +13,7 @@ from decimal import Decimal
 from blackjack_tui.engine.cards import Card, hand_totals
 from blackjack_tui.engine.events import Event
 from blackjack_tui.engine.money import ZERO
+from blackjack_tui.engine.round import Round
 
 
 @dataclass
@@ -25,6 +26,10 @@ class HandView:
     outcome: str | None = None
     net: Decimal | None = None
     stood: bool = False
+    behind: Decimal = ZERO
+    """The player's stake behind this hand of another seat's box (0: he is not in it)."""
+    behind_outcome: str | None = None
+    behind_net: Decimal | None = None
 
     def totals(self) -> tuple[int, bool]:
         if self.aces_low:
@@ -35,6 +40,8 @@ class HandView:
         """``7/17`` for a soft hand, ``17`` otherwise; empty before the first card."""
         if not self.cards:
             return ""
+        if self.blackjack:
+            return "21"
         total, soft = self.totals()
         return f"{total - 10}/{total}" if soft else str(total)
 
@@ -55,6 +62,11 @@ class BoxView:
     insurance: Decimal | None = None
     insurance_net: Decimal | None = None
     even_money: bool = False
+    owner: str = ""
+    """The computer player who holds the box; empty for the player's own boxes."""
+    behind_insurance: Decimal | None = None
+    behind_insurance_net: Decimal | None = None
+    behind_even_money: bool = False
 
     @property
     def staked(self) -> Decimal:
@@ -63,6 +75,15 @@ class BoxView:
     @property
     def net(self) -> Decimal:
         return sum((h.net or ZERO for h in self.hands), ZERO) + (self.insurance_net or ZERO)
+
+    @property
+    def behind_staked(self) -> Decimal:
+        return sum((h.behind for h in self.hands), ZERO) + (self.behind_insurance or ZERO)
+
+    @property
+    def behind_result(self) -> Decimal:
+        return (sum((h.behind_net or ZERO for h in self.hands), ZERO)
+                + (self.behind_insurance_net or ZERO))
 
 
 @dataclass
@@ -86,6 +107,22 @@ class TableView:
         view.boxes = [BoxView(n, bet, [HandView(stake=bet)]) for n, bet in bets]
         return view
 
+    @classmethod
+    def for_round(cls, rnd: Round) -> TableView:
+        """The table as the round's bets were placed: the player's boxes and the other seats'."""
+        view = cls(aces_low_on_double=rnd.rules.double_ace_as_one)
+        names = {s.number: s.name for s in rnd.seats}
+        for box in rnd.boxes:
+            first = HandView(stake=box.bet, behind=box.behind_bet)
+            view.boxes.append(BoxView(box.number, box.bet, [first], owner=names.get(box.owner, "")))
+        return view
+
+    def own_boxes(self) -> list[BoxView]:
+        return [b for b in self.boxes if not b.owner]
+
+    def seat_boxes(self) -> list[BoxView]:
+        return [b for b in self.boxes if b.owner]
+
     def box(self, number: int) -> BoxView:
         for box in self.boxes:
             if box.number == number:
@@ -108,7 +145,8 @@ class TableView:
 
     @property
     def staked(self) -> Decimal:
-        return sum((b.staked for b in self.boxes), ZERO)
+        """The player's chips on the table: his boxes and his bets behind."""
+        return sum((b.behind_staked if b.owner else b.staked for b in self.boxes), ZERO)
 
     def apply(self, event: Event) -> None:
         """Show one more step of the round."""
@@ -128,7 +166,7 @@ class TableView:
         elif kind == "split":
             box = self.box(event.box)
             hand = box.hands[event.hand - 1]
-            left = HandView([hand.cards[0]], hand.stake, split=True)
+            left = HandView([hand.cards[0]], hand.stake, split=True, behind=hand.behind)
             right = HandView(hand.cards[1:2], event.amount or hand.stake, split=True)
             box.hands[event.hand - 1:event.hand] = [left, right]
         elif kind == "double":
@@ -156,3 +194,23 @@ class TableView:
             self.net = event.amount
         elif kind == "shuffle":
             self.shuffled = True
+        elif kind.startswith("behind-"):
+            self._apply_behind(event)
+
+    def _apply_behind(self, event: Event) -> None:
+        kind = event.kind
+        box = self.box(event.box)
+        if kind == "behind-join":
+            # After a split the right hand holds what joined; after a double the hand adds it.
+            hand = box.hands[event.hand if event.outcome == "split" else event.hand - 1]
+            hand.behind += event.amount or ZERO
+        elif kind == "behind-settle":
+            hand = box.hands[event.hand - 1]
+            hand.behind_outcome = event.outcome
+            hand.behind_net = event.amount
+        elif kind == "behind-insurance":
+            box.behind_insurance = event.amount
+        elif kind == "behind-insurance-settled":
+            box.behind_insurance_net = event.amount
+        elif kind == "behind-even-money":
+            box.behind_even_money = True

@@ -8,6 +8,7 @@ the listener one at a time, paced as animation. The engine never waits; the UI n
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from collections.abc import Callable, Sequence
 from decimal import Decimal
 from typing import TYPE_CHECKING, Protocol
@@ -123,10 +124,9 @@ class RoundController:
         name = rnd.rules.name
         if name not in self._charts:
             self._charts[name] = None
-            try:
+            # A chart we cannot work out leaves the simple play.
+            with contextlib.suppress(Exception):
                 self._charts[name] = await asyncio.to_thread(chart_of, rnd.rules)
-            except Exception:
-                pass
         return self._charts[name]
 
     def _progress(self, rnd: Round) -> None:

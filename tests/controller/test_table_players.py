@@ -65,7 +65,6 @@ async def test_the_chart_decides_for_computer_seats() -> None:
     rules = RULES["nordic"]
     chart = chart_of(rules)
     cards = ["8H", "6C", "8D", "9S"]  # a pair of eights against a 6: split
-    controller, _ = seated("nordic", cards, [], [])
     from blackjack_tui.engine import Round, SeatBet
 
     rnd = Round(rules, Shoe.stacked(cards), [], 100, seats=[SeatBet("Astrid", 100, 5)])

@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from decimal import Decimal
+from typing import TYPE_CHECKING
 
 from blackjack_tui.controller.players import Opponent, opponent_bet
 from blackjack_tui.engine.errors import BetError
@@ -17,6 +18,9 @@ from blackjack_tui.engine.round import Round
 from blackjack_tui.engine.rules import Rules
 from blackjack_tui.engine.seats import SeatBet, seat_box
 from blackjack_tui.engine.shoe import RandomSource, Shoe
+
+if TYPE_CHECKING:
+    from blackjack_tui.controller.home import HomeGame
 
 
 class Session:
@@ -43,6 +47,8 @@ class Session:
         """The player's bets behind computer players' boxes for the next round."""
         self.sitting_out: set[str] = set()
         """Computer players who bet nothing this round (the home game's banker, the broke)."""
+        self.home: HomeGame | None = None
+        """The home game's evening being played at this table, if any."""
 
     def new_shoe(self, decks: int) -> Shoe:
         """A fresh, unshuffled shoe: provably fair (committed server seed) or from the RNG."""
@@ -159,8 +165,19 @@ class Session:
             for other in self.others:
                 if other.name == seat.name:
                     other.stack = seat.bankroll
+        if self.home is not None:
+            self.home.record(self.round, self)
         if self.pending is not None:
             self._apply_rules(*self.pending)
+
+    @property
+    def own_bankroll(self) -> Decimal:
+        """The player's own bankroll (set aside while a home game's stacks are in play)."""
+        return self.home.set_aside if self.home is not None else self.bankroll
+
+    def booked_net(self, rnd: Round) -> Decimal:
+        """What a finished round adds to the player's own bankroll: nothing in a home game."""
+        return Decimal(0) if self.home is not None else rnd.net
 
     def rebuy(self, amount: Decimal) -> None:
         self.bankroll = amount

@@ -124,7 +124,7 @@ class BlackjackApp(App[None]):
 
         profile = self.profile
         if self._round is None:
-            profile.bankroll = self.session.bankroll
+            profile.bankroll = self.session.own_bankroll
         profile.last_bets = list(self.session.last_bets)[:3]
         profile.settings.rules = self.session.rules.name
         profile.settings.tier = self.session.tier
@@ -166,7 +166,7 @@ class BlackjackApp(App[None]):
         record = HandRecord.of(rnd, [placed.get(n) for n in range(1, top + 1)],
                                round_id=self.round_id,
                                time=datetime.now(timezone.utc).isoformat(timespec="seconds"))
-        self.unfinished = (self.round_id, record, rnd.net)
+        self.unfinished = (self.round_id, record, self.session.booked_net(rnd))
         self._round = None
         self.round_id = None
         if self.book_unfinished():
@@ -191,8 +191,8 @@ class BlackjackApp(App[None]):
         return True
 
     def check_broke(self) -> None:
-        if not self.session.broke:
-            return
+        if not self.session.broke or self.session.home is not None:
+            return  # the home game's ledger has its own bust-out and rebuy
         from blackjack_tui.ui.screens.confirm import Confirm
 
         fresh = Decimal(1000)

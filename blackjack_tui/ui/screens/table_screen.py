@@ -23,15 +23,18 @@ from blackjack_tui.ui.widgets.action_bar import ActionBar
 from blackjack_tui.ui.widgets.analysis_line import AnalysisLine
 from blackjack_tui.ui.widgets.bet_box import BetBox
 from blackjack_tui.ui.widgets.status_bar import StatusBar
+from blackjack_tui.ui.screens import table_seats as behind
+from blackjack_tui.ui.widgets.seat_strip import SeatStrip
 from blackjack_tui.ui.widgets.table import ShoeInfo, Table
 
 if TYPE_CHECKING:
     from blackjack_tui.ui.app import BlackjackApp
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
-PLAY_KEYS = {"hit", "stand", "double", "split", "surrender", "insurance", "even_money", "no"}
+PLAY_KEYS = {"hit", "stand", "double", "split", "surrender", "insurance", "even_money", "no",
+             "join"}
 BET_KEYS = {"select_box", "add_chip", "remove_chip", "chip_down", "chip_up", "clear", "rebet",
-            "rebet_deal", "deal"}
+            "rebet_deal", "deal", "players"}
 
 
 class TableScreen(TableAnalysis):
@@ -46,12 +49,21 @@ class TableScreen(TableAnalysis):
     | b / space | rebet / rebet and deal | | |
     | enter | deal | t | hint: the best play, every action's EV |
     | c k | coach on/off, card count on/off | g | strategy drill |
+    | a | computer players 0-4 | 4-7 | a seat's box: + bets behind it |
+    | j n | join a split/double behind, or stay out | l | the home game's ledger |
     """
 
     BINDINGS = [
         Binding("1", "select_box(1)", "Box 1", show=False),
         Binding("2", "select_box(2)", "Box 2", show=False),
         Binding("3", "select_box(3)", "Box 3", show=False),
+        Binding("4", "select_box(4)", "Seat 1", show=False),
+        Binding("5", "select_box(5)", "Seat 2", show=False),
+        Binding("6", "select_box(6)", "Seat 3", show=False),
+        Binding("7", "select_box(7)", "Seat 4", show=False),
+        Binding("a", "players", "Players", show=False),
+        Binding("l", "ledger", "Ledger", show=False),
+        Binding("j", "join", "Join"),
         Binding("plus,equals_sign", "add_chip", "Add", key_display="+"),
         Binding("minus", "remove_chip", "Take", key_display="-"),
         Binding("left_square_bracket", "chip_down", "Chip", show=False),
@@ -160,6 +172,7 @@ class TableScreen(TableAnalysis):
         table.show_betting(dict(self.slip.bets), session.rules.chips, session.describe_limits(),
                            self.selected, session.rules.max_boxes, last, self.game.card_style)
         table.show_shoe(self.shoe_info())
+        table.show_seats(behind.seat_infos(session, self.selected))
         self.query_one(ActionBar).show_betting(session.rules.chips, bool(session.last_bets))
         self.query_one(StatusBar).show(session, self.slip.total, self.chip)
 
@@ -183,7 +196,7 @@ class TableScreen(TableAnalysis):
         if decision is None:
             return set()
         keys = {a.replace("-", "_") for a in decision.actions}
-        if "no_insurance" in keys or "no_even_money" in keys:
+        if "no_insurance" in keys or "no_even_money" in keys or "no_join" in keys:
             keys.add("no")
         return keys
 
@@ -195,6 +208,10 @@ class TableScreen(TableAnalysis):
         self.refresh_betting()
 
     def action_select_box(self, number: int) -> None:
+        if number > 3 and number - 3 <= len(self.game.session.others):
+            self.selected = number  # a computer player's box: chips go behind it
+            self.refresh_betting()
+            return
         if number > self.game.session.rules.max_boxes:
             self.say(f"This table has {self.game.session.rules.max_boxes} box(es)", "-warning")
             return
@@ -203,10 +220,17 @@ class TableScreen(TableAnalysis):
 
     def action_add_chip(self) -> None:
         assert self.slip is not None
+        if self.selected > 3:
+            self._bet_changed(behind.add(self.game.session, self.slip.as_list(), self.selected,
+                                         self.chip))
+            return
         self._bet_changed(self.slip.add(self.selected, self.chip))
 
     def action_remove_chip(self) -> None:
         assert self.slip is not None
+        if self.selected > 3:
+            self._bet_changed(behind.remove(self.game.session, self.selected, self.chip))
+            return
         self._bet_changed(self.slip.remove(self.selected, self.chip))
 
     def action_chip_down(self) -> None:
@@ -219,6 +243,8 @@ class TableScreen(TableAnalysis):
 
     def action_clear(self) -> None:
         assert self.slip is not None
+        if self.selected > 3:
+            self.game.session.behind.pop(self.selected, None)
         self.slip.clear(self.selected)
         self._bet_changed(None)
 
@@ -239,9 +265,12 @@ class TableScreen(TableAnalysis):
         if self.playing:
             return
         assert self.slip is not None
-        problem = self.slip.problem()
+        problem = behind.sit_down_home(self.game.session)
+        if problem is None and not behind.banking(self.game.session):
+            problem = self.slip.problem()
         if problem is None:
-            problem = self.game.session.check_bets(self.slip.as_list())
+            problem = self.game.session.check_bets(
+                behind.bets_to_deal(self.game.session, self.slip.as_list()))
         if problem is not None:
             self.say(problem, "-warning")
             return
@@ -249,7 +278,7 @@ class TableScreen(TableAnalysis):
             self.say("The last round is not saved yet; the next deal waits for the disk",
                      "-warning")
             return
-        self.play_round(self.slip.as_list())
+        self.play_round(behind.bets_to_deal(self.game.session, self.slip.as_list()))
 
     @on(BetBox.Selected)
     def _box_clicked(self, event: BetBox.Selected) -> None:
@@ -304,6 +333,7 @@ class TableScreen(TableAnalysis):
         sign = "+" if rnd.net > 0 else ""
         self.say(f"Round {sign}{money_str(rnd.net)} · bankroll {money_str(rnd.bankroll)} · "
                  f"space: same bets again", "-result")
+        behind.after_round(self, self.game.session)
         assert self.slip is not None
         self.new_slip()
         self.refresh_betting(keep_result=True)
@@ -337,7 +367,15 @@ class TableScreen(TableAnalysis):
             bar.show_waiting()
             return
         bar.show_decision(decision)
-        if decision.kind == "insurance":
+        if decision.kind.startswith("join-"):
+            what = "split" if decision.kind == "join-split" else "double"
+            self.say(f"Box {decision.box} {what}s: join with "
+                     f"{money_str(decision.stake or Decimal(0))} behind? j join · n stay out",
+                     "-ask")
+        elif decision.behind:
+            self.say(f"Behind box {decision.box}: insurance or even money is your own choice",
+                     "-ask")
+        elif decision.kind == "insurance":
             self.say(f"Box {decision.box}: insurance against the dealer's ace? "
                      f"It costs {money_str(decision.stake or Decimal(0))} and pays 2:1", "-ask")
         elif decision.kind == "even-money":
@@ -374,6 +412,22 @@ class TableScreen(TableAnalysis):
     def action_split(self) -> None:
         self.decide("split")
 
+    def action_join(self) -> None:
+        self.decide("join")
+
+    def action_players(self) -> None:
+        behind.cycle_players(self)
+
+    def action_ledger(self) -> None:
+        from blackjack_tui.ui.screens.home_ledger import HomeLedger
+
+        self.app.push_screen(HomeLedger(self.game.session.home))
+
+    @on(SeatStrip.Selected)
+    def _seat_clicked(self, event: SeatStrip.Selected) -> None:
+        if not self.playing:
+            self.action_select_box(event.box)
+
     def action_surrender(self) -> None:
         self.decide("surrender")
 
@@ -382,7 +436,9 @@ class TableScreen(TableAnalysis):
 
     def action_no(self) -> None:
         decision = self.decision
-        if decision is not None and decision.kind == "even-money":
+        if decision is not None and decision.kind.startswith("join-"):
+            self.decide("no-join")
+        elif decision is not None and decision.kind == "even-money":
             self.decide("no-even-money")
         else:
             self.decide("no-insurance")

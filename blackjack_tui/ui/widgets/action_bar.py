@@ -32,6 +32,7 @@ ACTION_KEYS = {
     "split": ("p", "Split"), "surrender": ("r", "Surrender"),
     "insurance": ("i", "Insurance"), "no-insurance": ("n", "No"),
     "even-money": ("e", "Even money"), "no-even-money": ("n", "No"),
+    "join": ("j", "Join"), "no-join": ("n", "Stay out"),
 }
 
 

@@ -17,6 +17,7 @@ from blackjack_tui.controller.view import TableView
 from blackjack_tui.engine.cards import hand_totals
 from blackjack_tui.ui.cards import CardStyle
 from blackjack_tui.ui.widgets.bet_box import BetBox
+from blackjack_tui.ui.widgets.seat_strip import SeatInfo, SeatStrip
 
 
 @dataclass(frozen=True)
@@ -100,9 +101,16 @@ class Table(Vertical):
             yield ShoeGauge(id="shoe")
             yield DealerPanel(id="dealer")
             yield DiscardTray(id="discards")
+        yield SeatStrip(id="seats")
         with Horizontal(id="boxes"):
             for number in (1, 2, 3):
                 yield BetBox(number)
+
+    def show_seats(self, seats: tuple[SeatInfo, ...]) -> None:
+        """The computer players' seats (the strip is hidden when the player sits alone)."""
+        strip = self.query_one(SeatStrip)
+        strip.seats = seats
+        self.set_class(bool(seats), "-seats")
 
     def show_shoe(self, info: ShoeInfo) -> None:
         self.query_one(ShoeGauge).info = info
@@ -112,6 +120,7 @@ class Table(Vertical):
         dealer = self.query_one(DealerPanel)
         dealer.card_style = card_style
         dealer.view = view
+        self.query_one(SeatStrip).view = view
         numbers = {b.number: b for b in view.boxes}
         for box in self.query(BetBox):
             box.show_round(numbers.get(box.number), view.active, card_style)
@@ -123,6 +132,7 @@ class Table(Vertical):
         dealer = self.query_one(DealerPanel)
         dealer.card_style = card_style
         dealer.view = last
+        self.query_one(SeatStrip).view = last if not bets else None
         for box in self.query(BetBox):
             if last is not None and not bets:
                 numbers = {b.number: b for b in last.boxes}

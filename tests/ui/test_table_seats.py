@@ -1,0 +1,61 @@
+"""Computer players, the bet behind and the home game's ledger, driven by keys and the mouse."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from textual.widgets import DataTable
+
+from blackjack_tui.ui.screens.home_ledger import HomeLedger
+from blackjack_tui.ui.widgets.seat_strip import SeatStrip
+
+from .conftest import settle
+
+
+async def test_players_key_seats_computer_players_and_a_bet_behind_by_key(make_app) -> None:
+    app = make_app(rules="swedish")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("a", "a")
+        assert [o.name for o in app.session.others] == ["Astrid", "Bo"]
+        strip = app.screen.query_one(SeatStrip)
+        assert strip.display and len(strip.seats) == 2
+        await pilot.press("4", "right_square_bracket", "plus")  # chip 10 behind Astrid's box 4
+        assert app.session.behind == {4: Decimal(10)}
+        for _ in range(5):
+            await pilot.press("plus")  # 20 + 50 would pass the box maximum of 70
+        assert app.session.behind == {4: Decimal(50)}
+        assert "box maximum" in str(app.screen.query_one("#message").render())
+
+
+async def test_a_click_on_a_seat_selects_its_box_for_a_bet_behind(make_app) -> None:
+    app = make_app(rules="swedish")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("a", "a")
+        strip = app.screen.query_one(SeatStrip)
+        await pilot.click(SeatStrip, offset=(strip.size.width - 5, 0))
+        assert app.screen.selected == 5  # Bo's box
+        await pilot.press("plus")
+        assert app.session.behind == {5: Decimal(5)}
+
+
+async def test_the_home_game_ledger_screen_shows_a_row_per_round(make_app) -> None:
+    # Home table with one computer player: box 1 (you), box 4 (Astrid), up, box 1, box 4, hole.
+    cards = ["TH", "TS", "9C", "8D", "7S", "TD"]
+    app = make_app(cards, rules="home")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("a")
+        await pilot.press("enter")
+        await settle(pilot, app)
+        await pilot.press("s")  # 18 against 19
+        await settle(pilot, app)
+        home = app.session.home
+        assert home is not None and home.standings.hands == 1
+        assert home.standings.rows[0].entries == {"You": Decimal(-1), "Astrid": Decimal(-5)}
+        await pilot.press("l")
+        await pilot.pause()
+        assert isinstance(app.screen, HomeLedger)
+        table = app.screen.query_one(DataTable)
+        text = " ".join(str(c) for row in range(table.row_count) for c in table.get_row_at(row))
+        assert "-5" in text and "Astrid" in " ".join(str(c.label) for c in table.columns.values())
+        await pilot.press("escape")
+        assert not isinstance(app.screen, HomeLedger)

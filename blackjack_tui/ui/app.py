@@ -37,6 +37,7 @@ class BlackjackApp(App[None]):
         Binding("o", "settings", "Options"),
         Binding("y", "history", "History", show=False),
         Binding("f", "fair", "Fair shoe", show=False),
+        Binding("w", "statistics", "Statistics", show=False),
         Binding("ctrl+q", "quit", "Quit", priority=True, show=False),
     ]
 
@@ -262,11 +263,18 @@ class BlackjackApp(App[None]):
                             self.action_settings)
         yield SystemCommand("History", "Recall the last rounds and replay them step by step",
                             self.action_history)
+        yield SystemCommand("Statistics", "Wins, losses, money and the bankroll over time",
+                            self.action_statistics)
         yield SystemCommand("Fair shoe", "The shoe's commitment; verify retired shoes",
                             self.action_fair)
         yield SystemCommand("Home-game scorekeeper", "Keep the money at a real table",
                             self.action_scorekeeper)
         yield SystemCommand("Help", "Keys and this table's rules", self.action_help)
+
+    def action_statistics(self) -> None:
+        from blackjack_tui.ui.screens.statistics import StatisticsScreen
+
+        self.push_screen(StatisticsScreen())
 
     def action_settings(self) -> None:
         from blackjack_tui.ui.screens.settings import SettingsScreen

@@ -96,3 +96,26 @@ async def test_fair_shoes_commit_before_the_deal_and_verify_after_the_reveal(mak
         assert verdict.fair and verdict.checked >= 4
         assert "fair" in shown(app.screen.query_one("#fair-retired", Static))
         assert app.session.bankroll != Decimal(0)
+
+
+async def test_statistics_add_up_the_rounds_played(make_app):
+    app = make_app(ROUND + ["5S", "6D", "9C", "4H", "TH"])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("enter")
+        await settle(pilot, app)
+        await pilot.press("s")
+        await settle(pilot, app)
+        await pilot.press("space")
+        await settle(pilot, app)
+        await pilot.press("s")
+        await settle(pilot, app)
+        await pilot.press("w")
+        await pilot.pause()
+        figures = shown(app.screen.query_one("#stats-figures", Static))
+        assert "Rounds" in figures and "Won" in figures
+        summary = app.screen.summary
+        assert (summary.rounds, summary.wins, summary.losses) == (2, 1, 1)
+        assert summary.bankroll == [Decimal(1000), Decimal(1001), Decimal(1000)]
+        await pilot.press("escape")
+        assert app.screen is app.screen_stack[1]

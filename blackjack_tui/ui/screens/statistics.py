@@ -1,0 +1,84 @@
+"""Statistics: what the hand history adds up to, and the bankroll over the rounds."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rich.table import Table as RichTable
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Label, Static
+from textual_plotext import PlotextPlot
+
+from blackjack_tui.controller.stats import Summary, summarize
+from blackjack_tui.engine.history import HandRecord
+from blackjack_tui.engine.money import money_str
+
+if TYPE_CHECKING:
+    from blackjack_tui.ui.app import BlackjackApp
+
+
+def _signed(amount: object) -> Text:
+    text = money_str(amount)  # type: ignore[arg-type]
+    if not text.startswith("-") and text != "0":
+        return Text("+" + text, style="bold #7ee787")
+    return Text(text, style="bold #ff7b72" if text.startswith("-") else "bold")
+
+
+def figures(summary: Summary) -> RichTable:
+    table = RichTable(show_header=False, box=None, padding=(0, 1))
+    table.add_column(style="bold")
+    table.add_column(justify="right")
+
+    def share(part: int, whole: int) -> str:
+        return f"{part}  ({part / whole:.0%})" if whole else str(part)
+
+    table.add_row("Rounds", str(summary.rounds))
+    table.add_row("Hands", str(summary.hands))
+    table.add_row("Won", share(summary.wins, summary.hands))
+    table.add_row("Pushed", share(summary.pushes, summary.hands))
+    table.add_row("Lost", share(summary.losses, summary.hands))
+    table.add_row("Blackjacks", str(summary.blackjacks))
+    table.add_row("Doubles won", f"{summary.doubles_won} of {summary.doubles}")
+    table.add_row("Split hands won", f"{summary.split_hands_won} of {summary.split_hands}")
+    table.add_row("Net", _signed(summary.net))
+    table.add_row("Biggest win", _signed(summary.biggest_win))
+    table.add_row("Biggest loss", _signed(summary.biggest_loss))
+    return table
+
+
+class StatisticsScreen(ModalScreen[None]):
+    BINDINGS = [Binding("escape,w", "close", "Close")]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="statistics"):
+            yield Label("Statistics · every round in your hand history", classes="pane-title")
+            with Horizontal():
+                yield Static(id="stats-figures")
+                yield PlotextPlot(id="stats-chart")
+            yield Static(id="stats-notes")
+
+    def on_mount(self) -> None:
+        game: BlackjackApp = self.app  # type: ignore[assignment]
+        read = game.store.recent_rounds(limit=None)
+        records = [r for r in read.records if isinstance(r, HandRecord)]
+        summary = summarize(reversed(records))  # the history reads newest first
+        self.summary = summary
+        self.query_one("#stats-figures", Static).update(figures(summary))
+        plot = self.query_one(PlotextPlot)
+        plt = plot.plt
+        plt.title("Bankroll over the rounds")
+        if summary.bankroll:
+            plt.plot(list(range(len(summary.bankroll))), [float(b) for b in summary.bankroll],
+                     marker="braille")  # a plotted line, not money arithmetic
+            plt.xlabel("round")
+        notes = list(read.notices)
+        if not records:
+            notes.append("No rounds yet: the figures fill in as you play.")
+        self.query_one("#stats-notes", Static).update(Text("\n".join(notes), style="dim"))
+
+    def action_close(self) -> None:
+        self.dismiss(None)

@@ -10,7 +10,7 @@ ZERO = Decimal(0)
 
 def to_money(value: object) -> Decimal:
     """An amount from an int, a Decimal or a decimal string; floats are refused (they are inexact)."""
-    if isinstance(value, bool) or isinstance(value, float):
+    if isinstance(value, (bool, float)):
         raise ValueError(f"amounts are exact: give {value!r} as a string or whole number")
     if isinstance(value, Decimal):
         amount = value

@@ -7,8 +7,8 @@ set into plain words for ``blackjack-tui rules NAME`` and the help screen.
 from __future__ import annotations
 
 from decimal import Decimal
-from functools import lru_cache
 from fractions import Fraction
+from functools import lru_cache
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator

@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
+from datetime import UTC
 from decimal import Decimal
 from pathlib import Path
 
-from collections.abc import Iterable
-
 from textual.app import App, SystemCommand
-from textual.screen import Screen
 from textual.binding import Binding
+from textual.screen import Screen
 
 from blackjack_tui.controller.session import Session
 from blackjack_tui.engine.round import Round
@@ -149,7 +149,7 @@ class BlackjackApp(App[None]):
 
     def round_finished(self, rnd: Round) -> None:
         """Book a settled round: statistics, the history record, the bankroll; then the shoe."""
-        from datetime import datetime, timezone
+        from datetime import datetime
 
         from blackjack_tui.engine.history import HandRecord
 
@@ -166,7 +166,7 @@ class BlackjackApp(App[None]):
         placed = {b.number: b.bet for b in rnd.boxes}
         record = HandRecord.of(rnd, [placed.get(n) for n in range(1, top + 1)],
                                round_id=self.round_id,
-                               time=datetime.now(timezone.utc).isoformat(timespec="seconds"))
+                               time=datetime.now(UTC).isoformat(timespec="seconds"))
         self.unfinished = (self.round_id, record, self.session.booked_net(rnd))
         self._round = None
         self.round_id = None
@@ -292,9 +292,8 @@ class BlackjackApp(App[None]):
         self.push_screen(FairScreen())
 
     def action_scorekeeper(self) -> None:
-        from blackjack_tui.ui.ledger import EveningsScreen
-
         from blackjack_tui.store.evenings import EveningStore
+        from blackjack_tui.ui.ledger import EveningsScreen
 
         rules = self.rule_sets.get("home") or self.session.rules
         self.push_screen(EveningsScreen(EveningStore.at(self.options.data_dir), rules))

@@ -14,7 +14,7 @@ ROUND = ["TS", "7D", "9H", "8C", "TC"]
 
 
 async def test_history_lists_rounds_newest_first_and_recalls_one_step_by_step(make_app):
-    app = make_app(ROUND + ["5S", "6D", "9C", "4H", "TH"])
+    app = make_app([*ROUND, "5S", "6D", "9C", "4H", "TH"])
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, app)
         await pilot.press("enter")
@@ -99,7 +99,7 @@ async def test_fair_shoes_commit_before_the_deal_and_verify_after_the_reveal(mak
 
 
 async def test_statistics_add_up_the_rounds_played(make_app):
-    app = make_app(ROUND + ["5S", "6D", "9C", "4H", "TH"])
+    app = make_app([*ROUND, "5S", "6D", "9C", "4H", "TH"])
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, app)
         await pilot.press("enter")

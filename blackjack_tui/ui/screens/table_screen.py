@@ -18,13 +18,13 @@ from blackjack_tui.engine.actions import Decision
 from blackjack_tui.engine.errors import BetError
 from blackjack_tui.engine.events import Event
 from blackjack_tui.engine.money import money_str
+from blackjack_tui.ui.screens import table_seats as behind
 from blackjack_tui.ui.screens.table_analysis import TableAnalysis
 from blackjack_tui.ui.widgets.action_bar import ActionBar
 from blackjack_tui.ui.widgets.analysis_line import AnalysisLine
 from blackjack_tui.ui.widgets.bet_box import BetBox
-from blackjack_tui.ui.widgets.status_bar import StatusBar
-from blackjack_tui.ui.screens import table_seats as behind
 from blackjack_tui.ui.widgets.seat_strip import SeatStrip
+from blackjack_tui.ui.widgets.status_bar import StatusBar
 from blackjack_tui.ui.widgets.table import ShoeInfo, Table
 
 if TYPE_CHECKING:

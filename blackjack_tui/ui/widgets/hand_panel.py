@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rich.console import Group, RenderableType
 from rich.text import Text
-from textual.reactive import reactive, var
+from textual.reactive import reactive
 from textual.widget import Widget
 
 from blackjack_tui.controller.view import HandView

@@ -9,7 +9,7 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
-from textual.reactive import reactive, var
+from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import Static
 
@@ -47,8 +47,9 @@ class ShoeGauge(Static):
             cut = "cut at " + f"{round(info.cut * 100)}%"
         else:
             cut = "new shuffle each round"
-        return Group(Text("SHOE", style="bold"), bar,
-                     Text(f"{info.remaining} card{'s' if info.remaining != 1 else ''}", style="dim"), Text(cut, style="dim"))
+        left = f"{info.remaining} card{'s' if info.remaining != 1 else ''}"
+        return Group(Text("SHOE", style="bold"), bar, Text(left, style="dim"),
+                     Text(cut, style="dim"))
 
     def watch_info(self) -> None:
         self.refresh()
@@ -58,7 +59,8 @@ class DiscardTray(Static):
     count: reactive[int] = reactive(0)
 
     def render(self) -> RenderableType:
-        return Group(Text("DISCARDS", style="bold"), Text(f"{self.count} card{'s' if self.count != 1 else ''}", style="dim"))
+        count = f"{self.count} card{'s' if self.count != 1 else ''}"
+        return Group(Text("DISCARDS", style="bold"), Text(count, style="dim"))
 
 
 class DealerPanel(Widget):

@@ -40,6 +40,7 @@ class Session:
         self.last_bets: list[Decimal | None] = []
         self.pending: tuple[Rules, str | None] | None = None
         self.others: list[Opponent] = []
+        self.home_hands: int | None = None  # the home game as a tournament of N hands
         """The computer players at the table, seat 1 first."""
         self.player_seat = 0
         """How many of them sit to the player's left (are dealt first)."""

@@ -57,6 +57,10 @@ class Settings(BaseModel):
     """Shuffle every shoe from a committed server seed that ``verify`` can check."""
     client_seed: str | None = Field(default=None, max_length=128)
     """The player's own client seed for provably fair shoes (``None``: a random one)."""
+    computer_players: int = Field(default=0, ge=0, le=4)
+    """Computer players seated at the table."""
+    home_hands: int | None = Field(default=None, ge=1, le=10_000)
+    """The home game as a tournament of this many hands (``None``: to the last stack)."""
 
 
 class Statistics(BaseModel):

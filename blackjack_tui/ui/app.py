@@ -95,6 +95,12 @@ class BlackjackApp(App[None]):
             if saved is not None and isinstance(saved, FairShoe) == settings.provably_fair:
                 self.session.shoe = saved
         self.session.last_bets = self.session.fit_bets(self.profile.last_bets)
+        self.session.home_hands = settings.home_hands
+        if settings.computer_players and self.resume_round is None:
+            from blackjack_tui.controller.players import table_of
+
+            stack = rules.ledger.starting_stack if rules.ledger else Decimal(500)
+            self.session.set_others(table_of(settings.computer_players, stack))
         if self.resume_round is not None and self.resume_round.over:
             # Settled before the crash but not yet booked: book it now, once.
             self.session.resume(self.resume_round)

@@ -119,3 +119,29 @@ async def test_statistics_add_up_the_rounds_played(make_app):
         assert summary.bankroll == [Decimal(1000), Decimal(1001), Decimal(1000)]
         await pilot.press("escape")
         assert app.screen is app.screen_stack[1]
+
+
+async def test_computer_players_and_the_home_tournament_are_kept_between_runs(make_app, tmp_path):
+    data = tmp_path / "data"
+    app = make_app(data_dir=data, rules="home")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("a", "a")  # two computer players
+        assert len(app.session.others) == 2
+        await pilot.press("o")
+        await pilot.pause()
+        hands = app.screen.query_one("#home-hands")
+        hands.value = "12"
+        await hands.action_submit()
+        await pilot.pause()
+        await pilot.press("escape")
+        assert app.session.home_hands == 12
+    again = make_app(data_dir=data, rules="home")
+    async with again.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, again)
+        assert len(again.session.others) == 2
+        assert again.session.home_hands == 12
+        await pilot.press("enter")  # the first deal starts the evening, as a tournament
+        await settle(pilot, again)
+        assert again.session.home is not None
+        assert again.session.home.evening.settings.hands == 12

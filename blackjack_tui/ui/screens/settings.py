@@ -44,6 +44,10 @@ class SettingsScreen(ModalScreen[None]):
                 yield Select([(t, t) for t in themes], value=self.game.theme, allow_blank=False,
                              id="theme")
             with Horizontal(classes="setting"):
+                yield Label("Home game: hands")
+                yield Input(value=str(settings.home_hands or ""),
+                            placeholder="to the last stack (or a number)", id="home-hands")
+            with Horizontal(classes="setting"):
                 yield Label("Provably fair shoes")
                 yield Switch(value=settings.provably_fair, id="fair-switch")
             with Horizontal(classes="setting"):
@@ -73,6 +77,20 @@ class SettingsScreen(ModalScreen[None]):
         self.game.theme = str(event.value)
         self.game.settings.theme = str(event.value)
         self.game.save_profile()
+
+    @on(Input.Submitted, "#home-hands")
+    def _home_hands(self, event: Input.Submitted) -> None:
+        text = event.value.strip()
+        if text and not (text.isdigit() and 1 <= int(text) <= 10_000):
+            self.notify("A number of hands from 1 to 10000, or blank for last stack standing")
+            return
+        hands = int(text) if text else None
+        self.game.settings.home_hands = hands
+        self.game.session.home_hands = hands
+        self.game.save_profile()
+        self.notify("The next home evening is a tournament of "
+                    f"{hands} hands" if hands else "The next home evening plays to the last stack",
+                    timeout=5)
 
     @on(Switch.Changed, "#fair-switch")
     def _fair(self, event: Switch.Changed) -> None:

@@ -69,7 +69,7 @@ def sit_down_home(session: Session) -> str | None:
     """At the home table with computer players, the first deal starts the evening's ledger."""
     if session.home is None and session.rules.ledger is not None and session.others:
         names = [o.name for o in session.others]
-        HomeGame(session.rules, names).sit_down(session)
+        HomeGame(session.rules, names, hands=session.home_hands).sit_down(session)
     if session.home is not None and session.home.over:
         return session.home.outcome() + " · a: a new evening"
     return None
@@ -98,6 +98,8 @@ def cycle_players(screen: TableScreen) -> None:
     count = (len(session.others) + 1) % (MAX_SEATS + 1)
     stack = session.rules.ledger.starting_stack if session.rules.ledger else Decimal(500)
     session.set_others(table_of(count, stack))
+    screen.game.settings.computer_players = count
+    screen.game.save_profile()
     screen.selected = min(screen.selected, 3)
     who = ", ".join(o.name for o in session.others) or "nobody"
     screen.say(f"Computer players: {who} (a changes)", "-info")

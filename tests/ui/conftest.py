@@ -36,3 +36,10 @@ async def settle(pilot: Pilot[None], app: BlackjackApp, limit: int = 200) -> Non
         if tables and tables[0].decision is not None:
             return
     raise AssertionError("the table never came to rest")
+
+
+async def press_settled(pilot: Pilot[None], app: BlackjackApp, *keys: str) -> None:
+    """Press each key, letting the table come to rest after every one."""
+    for key in keys:
+        await pilot.press(key)
+        await settle(pilot, app)

@@ -7,7 +7,7 @@ from decimal import Decimal
 from textual.widgets import DataTable, Select, Static, Switch
 
 from blackjack_tui.engine.fair import FairShoe, verify_record
-from tests.ui.conftest import settle
+from tests.ui.conftest import press_settled, settle
 from tests.ui.test_table_play import shown
 
 ROUND = ["TS", "7D", "9H", "8C", "TC"]
@@ -17,14 +17,7 @@ async def test_history_lists_rounds_newest_first_and_recalls_one_step_by_step(ma
     app = make_app([*ROUND, "5S", "6D", "9C", "4H", "TH"])
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, app)
-        await pilot.press("enter")
-        await settle(pilot, app)
-        await pilot.press("s")
-        await settle(pilot, app)
-        await pilot.press("space")
-        await settle(pilot, app)
-        await pilot.press("s")
-        await settle(pilot, app)
+        await press_settled(pilot, app, "enter", "s", "space", "s")  # two rounds
         await pilot.press("y")
         await pilot.pause()
         table = app.screen.query_one(DataTable)
@@ -102,14 +95,7 @@ async def test_statistics_add_up_the_rounds_played(make_app):
     app = make_app([*ROUND, "5S", "6D", "9C", "4H", "TH"])
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, app)
-        await pilot.press("enter")
-        await settle(pilot, app)
-        await pilot.press("s")
-        await settle(pilot, app)
-        await pilot.press("space")
-        await settle(pilot, app)
-        await pilot.press("s")
-        await settle(pilot, app)
+        await press_settled(pilot, app, "enter", "s", "space", "s")  # two rounds
         await pilot.press("w")
         await pilot.pause()
         figures = shown(app.screen.query_one("#stats-figures", Static))

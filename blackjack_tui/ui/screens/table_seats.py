@@ -11,7 +11,6 @@ from collections.abc import Sequence
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
-from blackjack_tui.controller.home import HomeGame
 from blackjack_tui.controller.players import table_of
 from blackjack_tui.controller.session import Session
 from blackjack_tui.engine.money import ZERO, money_str
@@ -68,6 +67,8 @@ def bets_to_deal(session: Session, bets: list[Decimal | None]) -> list[Decimal |
 def sit_down_home(session: Session) -> str | None:
     """At the home table with computer players, the first deal starts the evening's ledger."""
     if session.home is None and session.rules.ledger is not None and session.others:
+        from blackjack_tui.controller.home import HomeGame  # only at the home table: kept lazy
+
         names = [o.name for o in session.others]
         HomeGame(session.rules, names, hands=session.home_hands).sit_down(session)
     if session.home is not None and session.home.over:

@@ -43,3 +43,12 @@ async def press_settled(pilot: Pilot[None], app: BlackjackApp, *keys: str) -> No
     for key in keys:
         await pilot.press(key)
         await settle(pilot, app)
+
+
+async def choose_table(pilot: Pilot[None], app: BlackjackApp, name: str) -> None:
+    """Open the rules menu, highlight the table ``name`` and sit there (enter)."""
+    await pilot.press("m")
+    await pilot.pause()
+    app.screen.query_one("OptionList").highlighted = list(app.rule_sets).index(name)
+    await pilot.pause()
+    await press_settled(pilot, app, "enter")

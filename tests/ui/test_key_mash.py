@@ -18,7 +18,8 @@ BETTING = ["enter", "enter", "space", "space", "plus", "1", "2", "3", "right_squ
 # Every key the table binds, and some it does not. Left out: the command palette (typing into
 # it at random could run its Quit command, which is no crash) and the Options screen (random
 # keys there slow the dealing down to "slow", which makes the run long, not broken).
-KEYS = [*list("hsdprienbx123+-[]mtq?zkcgyf"), "enter", "space", "escape", "backspace", "tab", "up", "down", "left", "right", "f1"]
+KEYS = [*"hsdprienbx123+-[]mtq?zkcgyf", "enter", "space", "escape", "backspace", "tab",
+        "up", "down", "left", "right", "f1"]
 
 
 async def test_mashing_keys_and_clicks_never_breaks_the_table(make_app, tmp_path):

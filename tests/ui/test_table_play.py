@@ -11,7 +11,7 @@ from blackjack_tui.engine.shoe import Shoe
 from blackjack_tui.ui.widgets.bet_box import BetBox
 from blackjack_tui.ui.widgets.hand_panel import HandPanel
 from blackjack_tui.ui.widgets.status_bar import StatusBar
-from tests.ui.conftest import settle
+from tests.ui.conftest import choose_table, press_settled, settle
 
 
 def shown(widget: object) -> str:
@@ -32,12 +32,10 @@ async def test_first_start_box_one_holds_the_minimum_and_enter_deals(make_app):
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, app)
         assert app.screen.slip.bets == {1: Decimal(1)}
-        await pilot.press("enter")
-        await settle(pilot, app)
+        await press_settled(pilot, app, "enter")
         panel = app.screen.query_one("#box-1-hand-1", HandPanel)
         assert "19" in shown(panel)
-        await pilot.press("s")
-        await settle(pilot, app)
+        await press_settled(pilot, app, "s")
         assert "WIN +1" in shown(panel)
         assert app.session.bankroll == Decimal(1001)
         assert "Bankroll 1001" in shown(app.screen.query_one(StatusBar))
@@ -52,28 +50,20 @@ async def test_three_boxes_split_double_insurance_and_even_money_by_keyboard(mak
         # Box 1 holds the minimum 1; a 5 chip makes it 6. Box 2: 5. Box 3: 10.
         await pilot.press("right_square_bracket", "plus", "2", "plus", "3", "plus", "plus")
         assert app.screen.slip.bets == {1: Decimal(6), 2: Decimal(5), 3: Decimal(10)}
-        await pilot.press("enter")
-        await settle(pilot, app)
+        await press_settled(pilot, app, "enter")
         decision = app.screen.decision
         assert (decision.kind, decision.box, decision.stake) == ("insurance", 1, Decimal(3))
-        await pilot.press("i")
-        await settle(pilot, app)
-        await pilot.press("n")
-        await settle(pilot, app)
+        await press_settled(pilot, app, "i")
+        await press_settled(pilot, app, "n")
         assert app.screen.decision.kind == "even-money"
-        await pilot.press("e")
-        await settle(pilot, app)
+        await press_settled(pilot, app, "e")
         # Box 1: 8+8 splits; the left hand (8+3) doubles; the right (8+10) stands.
         assert app.screen.decision.actions == ("hit", "stand", "double", "split")
-        await pilot.press("p")
-        await settle(pilot, app)
-        await pilot.press("d")
-        await settle(pilot, app)
-        await pilot.press("s")
-        await settle(pilot, app)
+        await press_settled(pilot, app, "p")
+        await press_settled(pilot, app, "d")
+        await press_settled(pilot, app, "s")
         # Box 2: 5+6 doubles to 21.
-        await pilot.press("d")
-        await settle(pilot, app)
+        await press_settled(pilot, app, "d")
         view = app.screen.controller.view
         assert view.over
         left, right = view.box(1).hands
@@ -96,16 +86,14 @@ async def test_illegal_and_early_keys_change_nothing(make_app):
         await settle(pilot, app)
         await pilot.press("h")  # no round yet: hit does nothing
         assert not app.screen.playing
-        await pilot.press("enter")
-        await settle(pilot, app)
+        await press_settled(pilot, app, "enter")
         before = app.session.round.to_dict()
         for key in ("p", "r", "i", "e", "n"):  # 9+5 is no pair; no surrender, no ace up
             await pilot.press(key)
             await pilot.pause()
         assert app.session.round.to_dict() == before
         assert app.screen.decision is not None
-        await pilot.press("s")
-        await settle(pilot, app)
+        await press_settled(pilot, app, "s")
         assert app.session.round.over
 
 
@@ -144,19 +132,10 @@ async def test_switching_rules_changes_what_is_legal(make_app):
     app = make_app(["5S", "7D", "3H", "8C", "TC"])
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, app)
-        await pilot.press("enter")
-        await settle(pilot, app)
+        await press_settled(pilot, app, "enter")
         assert "double" in app.screen.decision.actions  # nordic: double on any two (8)
-        await pilot.press("s")
-        await settle(pilot, app)
-        await pilot.press("m")
-        await pilot.pause()
-        menu = app.screen
-        names = list(app.rule_sets)
-        menu.query_one("OptionList").highlighted = names.index("online")
-        await pilot.pause()
-        await pilot.press("enter")
-        await settle(pilot, app)
+        await press_settled(pilot, app, "s")
+        await choose_table(pilot, app, "online")
         assert app.session.rules.name == "online"
         app.session.shoe = Shoe.stacked(["5S", "7D", "3H", "8C", "TC"])
         app.screen.new_slip()
@@ -169,18 +148,11 @@ async def test_rules_chosen_during_a_round_wait_for_the_next_round(make_app):
     app = make_app(["TS", "7D", "9H", "8C", "TC"])
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, app)
-        await pilot.press("enter")
-        await settle(pilot, app)
-        await pilot.press("m")
-        await pilot.pause()
-        app.screen.query_one("OptionList").highlighted = list(app.rule_sets).index("swedish")
-        await pilot.pause()
-        await pilot.press("enter")
-        await settle(pilot, app)
+        await press_settled(pilot, app, "enter")
+        await choose_table(pilot, app, "swedish")
         assert app.session.rules.name == "nordic"
         assert "next: Swedish" in shown(app.screen.query_one(StatusBar))
-        await pilot.press("s")
-        await settle(pilot, app)
+        await press_settled(pilot, app, "s")
         assert app.session.rules.name == "swedish"
 
 
@@ -189,10 +161,8 @@ async def test_bankroll_and_rules_persist_between_runs(make_app, tmp_path):
     app = make_app(["TS", "7D", "9H", "8C", "TC"], data_dir=data)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, app)
-        await pilot.press("enter")
-        await settle(pilot, app)
-        await pilot.press("s")
-        await settle(pilot, app)
+        await press_settled(pilot, app, "enter")
+        await press_settled(pilot, app, "s")
     again = make_app(data_dir=data, rules="nordic")
     async with again.run_test(size=(80, 24)) as pilot:
         await settle(pilot, again)
@@ -204,8 +174,7 @@ async def test_a_small_terminal_gets_a_message_and_resizing_keeps_the_round(make
     app = make_app(["TS", "7D", "9H", "8C", "TC"])
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, app)
-        await pilot.press("enter")
-        await settle(pilot, app)
+        await press_settled(pilot, app, "enter")
         await pilot.resize_terminal(60, 20)
         await pilot.pause()
         assert app.screen.has_class("-too-small")
@@ -213,6 +182,5 @@ async def test_a_small_terminal_gets_a_message_and_resizing_keeps_the_round(make
         await pilot.resize_terminal(80, 24)
         await pilot.pause()
         assert not app.screen.has_class("-too-small")
-        await pilot.press("s")
-        await settle(pilot, app)
+        await press_settled(pilot, app, "s")
         assert app.session.bankroll == Decimal(1001)

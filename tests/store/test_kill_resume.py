@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import select
 import signal
 import subprocess
 import sys
@@ -33,6 +34,11 @@ def run_and_kill(data: Path, seed: int, delay: float) -> None:
     child = subprocess.Popen([sys.executable, str(CHILD), str(data), str(seed)],
                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env)
     assert child.stdout is not None
+    ready, _, _ = select.select([child.stdout], [], [], 60)
+    if not ready:
+        child.kill()
+        child.wait()
+        raise AssertionError("the game did not start within a minute")
     assert child.stdout.readline().strip() == b"ready", "the game did not start"
     time.sleep(delay)
     child.send_signal(signal.SIGKILL)

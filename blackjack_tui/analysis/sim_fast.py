@@ -205,7 +205,7 @@ class FastTable:
         bj_pays = self.blackjack
         h17 = rules.dealer_hits_soft_17
         hit_soft_21 = rules.hit_soft_21
-        aces_low = rules.double_ace_as_one
+        aces_low = bool(rules.double_ace_as_one)
         loses_all = rules.hole_card == "peek" or rules.no_hole_card_loses == "all"
         ties = frozenset(rules.dealer_wins_ties)
         every_round, safe = self.every_round, self.safe
@@ -375,7 +375,7 @@ class FastTable:
                     hand[4] = False
             elif action == DOUBLE:
                 hand[1] = 2.0
-                hand[2] = rules.double_ace_as_one
+                hand[2] = bool(rules.double_ace_as_one)
                 cards.append(take())
                 hand[4] = False
                 if _total(cards, bool(hand[2]))[0] > 21:

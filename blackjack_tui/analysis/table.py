@@ -56,7 +56,7 @@ class TableMath:
             blackjack_pays=float(rules.blackjack_ratio),
             double_low=low,
             double_high=high,
-            double_ace_as_one=rules.double_ace_as_one,
+            double_ace_as_one=bool(rules.double_ace_as_one),
             double_after_split=rules.double_after_split,
             das_any_total=rules.double_after_split_any_total,
             split_by_rank=rules.split_by == "rank",

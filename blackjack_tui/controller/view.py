@@ -110,7 +110,7 @@ class TableView:
     @classmethod
     def for_round(cls, rnd: Round) -> TableView:
         """The table as the round's bets were placed: the player's boxes and the other seats'."""
-        view = cls(aces_low_on_double=rnd.rules.double_ace_as_one)
+        view = cls(aces_low_on_double=bool(rnd.rules.double_ace_as_one))
         names = {s.number: s.name for s in rnd.seats}
         for box in rnd.boxes:
             first = HandView(stake=box.bet, behind=box.behind_bet)

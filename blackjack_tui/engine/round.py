@@ -384,7 +384,7 @@ class Round:
             hand.behind += self._join_behind(box, hi, join, "double", hand.behind)
         hand.stake += hand.stake
         hand.doubled = True
-        hand.aces_low = self.rules.double_ace_as_one
+        hand.aces_low = bool(self.rules.double_ace_as_one)  # "held": see issue 14
         self._give(box, hi)
         if not self._after_card(box, hi):
             hand.state = DONE

@@ -72,11 +72,11 @@ class LedgerSettings(BaseModel):
     """The bet the group agreed on as normal."""
     floor: Annotated[Decimal, Field(ge=0)] = Decimal(0)
     """A player whose stack falls to this or below is out."""
-    rebuys: int = Field(default=1, ge=0, le=1)
+    rebuys: int = Field(default=1, ge=0, le=1, strict=True)
     """How many times a broke player may buy back in (the sheet: often once)."""
-    hands: int | None = Field(default=None, ge=1)
+    hands: int | None = Field(default=None, ge=1, strict=True)
     """Tournament: play this many hands and compare stacks; ``None`` plays to the last stack."""
-    rotating_bank: bool = True
+    rotating_bank: bool = Field(default=True, strict=True)
     """The bank passes to a player who wins a hand with a natural."""
 
 
@@ -95,15 +95,15 @@ class Rules(BaseModel):
     """Where these rules come from."""
 
     # The shoe
-    decks: int = Field(default=6, ge=1, le=8)
+    decks: int = Field(default=6, ge=1, le=8, strict=True)
     """Number of 52-card decks in the shoe."""
     shuffle: Literal["every-round", "cut-card"] = "cut-card"
     """A fresh shuffle before every round, or a reshuffle between rounds once the cut card is out."""
-    penetration: float = Field(default=0.75, gt=0.2, le=0.95)
+    penetration: float = Field(default=0.75, gt=0.2, le=0.95, strict=True)
     """Fraction of the shoe dealt before the cut card comes out (cut-card shuffling only)."""
 
     # The dealer
-    dealer_hits_soft_17: bool = False
+    dealer_hits_soft_17: bool = Field(default=False, strict=True)
     """True: the dealer hits a soft 17 (H17). False: stands on all 17s (S17)."""
     hole_card: Literal["peek", "none"] = "peek"
     """``peek``: the dealer takes a hole card and checks it for blackjack under an ace or a ten.
@@ -111,37 +111,40 @@ class Rules(BaseModel):
     no_hole_card_loses: Literal["all", "original"] = "all"
     """No hole card: what a player loses to a dealer blackjack, all bets (doubles and splits too)
     or the original bet only."""
-    dealer_wins_ties: tuple[int, ...] = ()
+    dealer_wins_ties: tuple[Annotated[int, Field(strict=True)], ...] = ()
     """Totals at which a tie goes to the dealer (Swedish: 17, 18, 19). Other ties push."""
 
     # Payouts
     blackjack_pays: str = "3:2"
     """A player blackjack pays this ratio."""
-    blackjack_paid_at_once: bool = True
+    blackjack_paid_at_once: bool = Field(default=True, strict=True)
     """A player blackjack is paid as soon as the dealer cannot have blackjack, not at the end."""
 
     # Doubling
     double_on: DoubleOn = "any"
     """Which first-two-card totals may double."""
-    double_ace_as_one: bool = False
+    double_ace_as_one: Literal["all", "held"] | None = None
     """Swedish: an ace counts as 1 for the double test and in the doubled hand (7+A is 8; after
-    doubling, 7+A+3 is 11, not 21)."""
-    double_after_split: bool = True
+    doubling, 7+A+3 is 11, not 21). ``"all"``: every ace of the doubled hand counts 1, also one
+    drawn on the double (5+4 doubled, an ace drawn: 10); ``"held"``: only the aces held when the
+    hand doubles (the drawn card counts as usual). ``None``: aces count as usual. ``true`` in a
+    file means ``"all"``, ``false`` means ``None``."""
+    double_after_split: bool = Field(default=True, strict=True)
     """A split hand may double on its first two cards."""
-    double_after_split_any_total: bool = False
+    double_after_split_any_total: bool = Field(default=False, strict=True)
     """After a split, double on any two-card total, whatever ``double_on`` says (the online sheet)."""
 
     # Splitting
     split_by: Literal["value", "rank"] = "value"
     """Split two cards of equal value (K+T) or only of equal rank (K+K)."""
-    max_split_hands: int = Field(default=4, ge=1, le=4)
+    max_split_hands: int = Field(default=4, ge=1, le=4, strict=True)
     """The most hands one box may split into: 1 = no split, 2 = split once (no resplit), 4."""
-    resplit_aces: bool = False
+    resplit_aces: bool = Field(default=False, strict=True)
     """A split ace that is dealt another ace may be split again (within ``max_split_hands``)."""
-    split_aces_one_card: bool = True
+    split_aces_one_card: bool = Field(default=True, strict=True)
     """Each split ace gets exactly one more card."""
 
-    hit_soft_21: bool = False
+    hit_soft_21: bool = Field(default=False, strict=True)
     """A soft 21 (5+5+A) may take another card. A hard 21 never may."""
 
     # Insurance and even money
@@ -151,9 +154,9 @@ class Rules(BaseModel):
     insurance_stake: Literal["half-bet", "half-box", "up-to-half"] = "half-bet"
     """The insurance stake: half the original bet; half the box's whole bet including doubles and
     splits; or any amount up to half the original bet."""
-    insure_blackjack: bool = False
+    insure_blackjack: bool = Field(default=False, strict=True)
     """A hand with blackjack may be insured (otherwise it is offered even money, if allowed)."""
-    even_money: bool = True
+    even_money: bool = Field(default=True, strict=True)
     """A blackjack against an ace is offered 1:1 at once instead of waiting."""
 
     surrender: Literal["none", "late"] = "none"
@@ -168,11 +171,21 @@ class Rules(BaseModel):
     """Chip denominations on the table."""
     tiers: tuple[Tier, ...] = ()
     """Named table-limit tiers; each has its own box limits."""
-    max_boxes: int = Field(default=3, ge=1, le=3)
+    max_boxes: int = Field(default=3, ge=1, le=3, strict=True)
     """Boxes one player may play at once."""
 
     ledger: LedgerSettings | None = None
     """Home game: the chip ledger's settings."""
+
+    @field_validator("double_ace_as_one", mode="before")
+    @classmethod
+    def _ace_as_one_words(cls, value: object) -> object:
+        # Files written before the two readings existed say true / false.
+        if value is True:
+            return "all"
+        if value is False:
+            return None
+        return value
 
     @field_validator("blackjack_pays")
     @classmethod

@@ -221,3 +221,34 @@ def test_shipped_path_exists():
 def test_money_fields_are_decimal():
     rules = make(min_bet="2.50", max_bet=100)
     assert rules.min_bet == Decimal("2.50") and isinstance(rules.max_bet, Decimal)
+
+
+@pytest.mark.parametrize("key, value", [
+    ("decks", "2"), ("decks", 2.0), ("max_boxes", "3"), ("penetration", "0.75"),
+    ("dealer_hits_soft_17", "true"), ("dealer_hits_soft_17", 1), ("even_money", "no"),
+    ("dealer_wins_ties", [17, "18"]), ("max_split_hands", True),
+])
+def test_a_number_or_switch_written_as_text_is_refused(key, value):
+    # TOML has real integers and booleans: "2" for decks is a mistake, not a way to write 2.
+    with pytest.raises(ValidationError) as err:
+        make(**{key: value})
+    assert key in str(err.value)
+
+
+def test_a_wrong_type_in_a_rules_file_fails_the_check_naming_file_line_and_key(tmp_path):
+    path = tmp_path / "rulesets.toml"
+    path.write_text('[ruleset.mine]\ndecks = "2"\n')
+    with pytest.raises(RulesFileInvalid) as err:
+        check_file(path)
+    assert f"{path}:2: rule set 'mine', key 'decks'" in str(err.value)
+
+
+@pytest.mark.parametrize("written, read", [
+    (True, "all"), (False, None), ("all", "all"), ("held", "held"), (None, None)])
+def test_double_ace_as_one_takes_its_two_readings_and_the_old_switch(written, read):
+    assert make(double_on="7-11", double_ace_as_one=written).double_ace_as_one == read
+
+
+def test_double_ace_as_one_refuses_another_word():
+    with pytest.raises(ValidationError, match="double_ace_as_one"):
+        make(double_ace_as_one="some")

@@ -82,7 +82,7 @@ async def test_fair_shoes_commit_before_the_deal_and_verify_after_the_reveal(mak
         assert promised in shown(app.screen.query_one("#fair-current", Static))
         await pilot.press("r")
         await pilot.pause()
-        records, _ = app.store.shoes.read_recent()
+        records, _ = app.game.fair_shoes()
         assert records[-1].commitment == promised
         assert records[-1].client_seed == "my-lucky-seed"
         verdict = verify_record(records[-1])

@@ -30,8 +30,13 @@ def check_money(game: Game) -> None:
         problem = round_problem(rnd, store.balance(game.account))
         assert problem is None, problem
         return
-    assert session.bankroll == store.balance(game.account), (session.bankroll, game.account)
     home = session.home
+    if home is not None and not store.has_account(game.account):
+        # An evening not started yet (its first deal writes its stacks): nothing moved.
+        assert home.standings.hands == 0
+        assert session.bankroll == home.evening.settings.starting_stack
+        return
+    assert session.bankroll == store.balance(game.account), (session.bankroll, game.account)
     for other in session.others:
         if home is not None:
             name = home_account(home.id, other.name)

@@ -9,7 +9,7 @@ from typing import Any
 
 from blackjack_tui.commands._data import read_store
 from blackjack_tui.paths import data_dir
-from blackjack_tui.store.reading import recent
+from blackjack_tui.store.reading import RoundRow, recent
 
 
 def _get(record: dict[str, Any], *keys: str) -> Any:
@@ -58,7 +58,9 @@ def _row(record: dict[str, Any]) -> list[str]:
 def run(args: argparse.Namespace) -> int:
     folder = data_dir(args.data_dir)
     store = read_store(args.data_dir)
-    rows, notices, in_flight = [], [], False
+    rows: list[RoundRow] = []
+    notices: list[str] = []
+    in_flight = False
     if store is not None:
         rows, notices = store.read(lambda c: recent(c, args.limit))
         in_flight = store.inflight() is not None

@@ -1,7 +1,8 @@
 """``blackjack-tui verify [FILE] [--data-dir DIR]``: check a provably fair shoe.
 
 FILE is a shoe record (JSON) or a JSON-lines file of them (every record is checked, 0.1.0's
-``shoes.jsonl`` too); without it, the latest retired shoe in the data folder's database. Exit 0 if fair, 1 if not, 2 when the
+``shoes.jsonl`` too); without it, the latest retired shoe in the data folder's database.
+Exit 0 if fair, 1 if not, 2 when the
 file cannot be read or a shoe cannot be checked yet.
 """
 
@@ -11,8 +12,8 @@ import argparse
 from pathlib import Path
 
 from blackjack_tui.cli import UsageError
-from blackjack_tui.engine.fair import FairError, ShoeRecord, commitment, verify_record
 from blackjack_tui.commands._data import read_store
+from blackjack_tui.engine.fair import FairError, ShoeRecord, commitment, verify_record
 from blackjack_tui.paths import data_dir
 from blackjack_tui.store.errors import RecordError
 from blackjack_tui.store.jsonio import load_json

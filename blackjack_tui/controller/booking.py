@@ -62,6 +62,12 @@ def opening_lines(home: HomeGame) -> list[Line]:
     return lines
 
 
+def seat_openings(rnd: Round) -> list[Line]:
+    """The computer seats' first chips, for accounts that do not exist yet."""
+    return [Line(seat_account(s.name), "opening", s.bankroll_start, "a computer player's chips")
+            for s in rnd.seats]
+
+
 def booking_of(rnd: Round, round_id: str, session: Session, *, evening_opened: bool = True,
                settings: Settings | None = None) -> Booking:
     """The booking of ``rnd`` (finished) at ``session``'s table. A home round is settled into its
@@ -71,6 +77,7 @@ def booking_of(rnd: Round, round_id: str, session: Session, *, evening_opened: b
     text = record.model_dump_json()
     home = session.home
     evening = None
+    opening: list[Line] = []
     kept = None if settings is None else (settings.model_copy(), list(session.last_bets)[:3])
     if home is not None:
         lines, net = home_lines(home, rnd, evening_opened)
@@ -81,8 +88,9 @@ def booking_of(rnd: Round, round_id: str, session: Session, *, evening_opened: b
         account, net = BANKROLL, rnd.net
         lines = [Line(BANKROLL, "round", net)]
         lines += [Line(seat_account(s.name), "round", s.net) for s in rnd.seats if s.net]
+        opening = seat_openings(rnd)
     return Booking(round_id=round_id, record=text, ruleset=rnd.rules.name, account=account,
                    before=rnd.bankroll_start, net=net, staked=rnd.staked,
                    counts=counts_of(record.model_dump(mode="json")), lines=lines,
                    shoe=shoe_state(session), retired=session.take_retired(), evening=evening,
-                   settings=kept)
+                   settings=kept, opening=opening)

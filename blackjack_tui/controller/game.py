@@ -27,7 +27,7 @@ from decimal import Decimal
 from pathlib import Path
 from typing import TypeVar
 
-from blackjack_tui.controller.booking import booking_of, opening_lines, shoe_state
+from blackjack_tui.controller.booking import booking_of, opening_lines, seat_openings, shoe_state
 from blackjack_tui.controller.home import PLAYER, HomeGame
 from blackjack_tui.controller.players import Opponent, table_of
 from blackjack_tui.controller.recovery import recover
@@ -70,8 +70,9 @@ class GameOptions:
 class Game:
     """The player's table service. Make one with :meth:`open`; :meth:`close` when done."""
 
-    def __init__(self, store: Store, rule_sets: dict[str, Rules], options: GameOptions | None = None,
-                 *, shoe: Shoe | None = None, lock: FolderLock | None = None) -> None:
+    def __init__(self, store: Store, rule_sets: dict[str, Rules],
+                 options: GameOptions | None = None, *, shoe: Shoe | None = None,
+                 lock: FolderLock | None = None) -> None:
         self.store = store
         self.rule_sets = rule_sets
         self.options = options or GameOptions()
@@ -79,6 +80,7 @@ class Game:
         self.notices: list[str] = list(store.notices)
         self.fault: str | None = None
         """Why the last save failed (``None`` while the disk takes everything)."""
+        self.retry_seconds = RETRY_SECONDS
         self.on_fault: Callable[[str | None], None] | None = None
         """Told when a save starts failing (the reason) and when the disk takes it again."""
         self.on_notice: Callable[[str], None] | None = None
@@ -196,13 +198,15 @@ class Game:
             return
         fair = isinstance(saved, FairShoe)
         if self.options.seed is not None or fair != self.settings.provably_fair:
-            if fair and self.options.seed is not None:
-                self.notices.append(f"--seed {self.options.seed}: this run deals a reproducible "
-                                    "shoe, not a provably fair one; the fair shoe in play was "
-                                    "revealed (f verifies it)")
             session.shoe = saved
             session.replace_shoe(session.new_shoe(session.rules.decks))
+            revealed = bool(session.retired)
             self._save_shoe_now()
+            if fair and self.options.seed is not None:
+                self.notices.append(
+                    f"--seed {self.options.seed}: this run deals a reproducible shoe, not a "
+                    "provably fair one" + ("; the fair shoe in play was revealed (f verifies "
+                                           "it)" if revealed else ""))
             return
         session.shoe = saved
 
@@ -232,8 +236,8 @@ class Game:
                 result = await loop.run_in_executor(self._executor, action)
             except StoreError as err:
                 self._set_fault(f"{err}. The table waits and tries again every "
-                                f"{RETRY_SECONDS:.0f} s.")
-                await asyncio.sleep(RETRY_SECONDS)
+                                f"{self.retry_seconds:g} s.")
+                await asyncio.sleep(self.retry_seconds)
                 continue
             self._set_fault(None)
             return result
@@ -289,7 +293,9 @@ class Game:
             await self._disk(self._open_evening)
         if not rnd.over:
             round_id, account = self.round_id, self.account
-            await self._disk(lambda: self.store.save_inflight(round_id, account, rnd))
+            seats = [] if self.session.home is not None else seat_openings(rnd)
+            await self._disk(lambda: self.store.save_inflight(round_id, account, rnd,
+                                                              opening=seats))
             return
         if self._booking is None or self._booking.round_id != self.round_id:
             self._booking = booking_of(rnd, self.round_id, self.session,
@@ -372,15 +378,17 @@ class Game:
         if self.session.home is not None:
             self._leave_home("closed")
         self.settings.computer_players = count
-        self._seat_players(count)
+        self._seat_players(count, resume=False)
         self.save_settings()
 
-    def _seat_players(self, count: int) -> None:
+    def _seat_players(self, count: int, resume: bool = True) -> None:
+        """``count`` computer players: at the home table the evening's (a paused one comes back
+        unless ``resume`` is false), elsewhere with their chips from their accounts."""
         session = self.session
         if session.rules.ledger is not None and count:
             stack = session.rules.ledger.starting_stack
             session.set_others(table_of(count, stack))
-            self._sit_at_home(resume_only=True)
+            self._sit_at_home(resume_only=True, resume=resume)
             return
         others = []
         for seat in table_of(count):
@@ -399,30 +407,38 @@ class Game:
                 if other.stack < low:
                     other.stack = SEAT_STACK
 
-    def _sit_at_home(self, resume_only: bool = False) -> None:
-        """At the home table with computer players: the paused evening, else a new one."""
-        session = self.session
-        names = [o.name for o in session.others]
-        for evening_id, _status, state, _updated in self.store.evening_rows(
-                "table", ("open", "paused")):
-            from blackjack_tui.ledger import Evening
+    def _sit_at_home(self, resume_only: bool = False, resume: bool = True) -> None:
+        """At the home table: the evening left open or paused comes back, with its own players;
+        else, with computer players seated, a new one (written at its first deal)."""
+        from blackjack_tui.ledger import Evening
 
+        session = self.session
+        rows = self.store.evening_rows("table", ("open", "paused")) if resume else []
+        for evening_id, _status, state, _updated in rows:
             try:
                 evening = Evening.model_validate_json(state)
             except ValueError:
                 continue
-            if list(evening.players) == [PLAYER, *names]:
-                HomeGame(evening).sit_down(session)
-                self._evening_saved = True
-                self.store.save_evening(EveningSave(evening_id, state, "open"))
-                s = evening.standings
-                self.notices.append(f"Back at the home evening: hand {s.hands}, your stack "
-                                    f"{money_str(s.stacks[PLAYER])}")
-                return
+            if PLAYER not in evening.players:
+                continue
+            HomeGame(evening).sit_down(session)
+            self._evening_saved = True
+            self.store.save_evening(EveningSave(evening_id, state, "open"))
+            s = evening.standings
+            self.notices.append(f"Back at the home evening: hand {s.hands}, your stack "
+                                f"{money_str(s.stacks[PLAYER])}")
+            return
         if resume_only and not session.others:
             return
-        HomeGame.new(session.rules, names, hands=session.home_hands).sit_down(session)
-        self._evening_saved = False
+        names = [o.name for o in session.others]
+        if names:
+            HomeGame.new(session.rules, names, hands=session.home_hands).sit_down(session)
+            self._evening_saved = False
+
+    def take_notices(self) -> list[str]:
+        """What the game has to tell the player since the last call (a resumed evening …)."""
+        out, self.notices = self.notices, []
+        return out
 
     def _leave_home(self, status: str) -> None:
         session = self.session

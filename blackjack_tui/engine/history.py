@@ -184,8 +184,10 @@ class Scenario(BaseModel):
     def _no_floats(cls, value: Any) -> Any:
         items = value if isinstance(value, list) else [value]
         for item in items:
-            if isinstance(item, float):
+            if isinstance(item, float) and item == item and abs(item) != float("inf"):
                 raise ValueError(f"amounts are exact: write {item!r} as a string like \"{item}\"")
+            if isinstance(item, float):
+                raise ValueError(f"{item!r} is not an amount")
         return value
 
 

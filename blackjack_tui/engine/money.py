@@ -6,6 +6,8 @@ from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 
 ZERO = Decimal(0)
+MAX_DIGITS = 12
+"""Amounts have at most this many digits before the point: more is a mistake or damage."""
 
 
 def to_money(value: object) -> Decimal:
@@ -23,6 +25,9 @@ def to_money(value: object) -> Decimal:
         raise ValueError(f"{value!r} is not an amount")
     if not amount.is_finite():
         raise ValueError(f"{value!r} is not an amount")
+    if amount and amount.adjusted() >= MAX_DIGITS:
+        raise ValueError(f"{str(value)[:20]!r} is beyond any table's money "
+                         f"(at most {MAX_DIGITS} digits)")
     return amount
 
 

@@ -90,10 +90,10 @@ def _evenings(conn: sqlite3.Connection) -> list[str]:
             continue
         for player, stack in evening.standings.stacks.items():
             name = home_account(evening_id, player)
-            if journal.exists(conn, name) and journal.balance(conn, name) != stack:
-                out.append(f"{player}'s stack in evening {evening_id} is "
-                           f"{money_str(stack)} on the sheet, {money_str(journal.balance(conn, name))}"
-                           " in the journal")
+            held = journal.balance(conn, name) if journal.exists(conn, name) else stack
+            if held != stack:
+                out.append(f"{player}'s stack in evening {evening_id} is {money_str(stack)} "
+                           f"on the sheet, {money_str(held)} in the journal")
     return out
 
 

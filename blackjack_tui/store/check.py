@@ -85,7 +85,8 @@ def round_problem(rnd: Round, balance: Decimal | None = None,
     for seat in rnd.seats:
         held = (seat_chips or {}).get(seat.name)
         if held is not None and held != seat.bankroll_start:
-            return f"{seat.name} sat down with {money_str(seat.bankroll_start)}, not {money_str(held)}"
+            return (f"{seat.name} sat down with {money_str(seat.bankroll_start)}, "
+                    f"not {money_str(held)}")
     try:
         again = replayed(rnd)
     except (EngineError, ValueError) as err:

@@ -68,7 +68,7 @@ SCHEMA_1 = (
         id INTEGER PRIMARY KEY,
         account INTEGER NOT NULL REFERENCES accounts(id),
         kind TEXT NOT NULL CHECK (kind IN
-            ('opening', 'import', 'round', 'fresh', 'rebuy', 'unfinished')),
+            ('opening', 'import', 'round', 'fresh', 'rebuy', 'unfinished', 'repair')),
         amount TEXT NOT NULL CHECK (typeof(amount) = 'text'),
         round_id TEXT REFERENCES rounds(round_id),
         at TEXT NOT NULL,
@@ -134,7 +134,7 @@ def read_money(text: object, what: str = "an amount") -> Decimal:
 
 
 class DecSum:
-    """``coalesce(decsum(x), '0')``: the exact sum of decimal text, as decimal text (``'0'`` for no rows)."""
+    """``decsum(x)``: the exact sum of decimal text, as decimal text (NULL for no rows)."""
 
     def __init__(self) -> None:
         self.total = Decimal(0)

@@ -20,7 +20,7 @@ from blackjack_tui.store.jsonio import iso_now
 
 BANKROLL = "bankroll"
 AccountKind = Literal["bankroll", "seat", "home"]
-EntryKind = Literal["opening", "import", "round", "fresh", "rebuy", "unfinished"]
+EntryKind = Literal["opening", "import", "round", "fresh", "rebuy", "unfinished", "repair"]
 START_BANKROLL = Decimal(1000)
 
 
@@ -97,8 +97,8 @@ def post(conn: sqlite3.Connection, line: Line, round_id: str | None = None,
 
 def journal_sum(conn: sqlite3.Connection, name: str) -> Decimal:
     """The sum of the account's journal lines: what its balance must be."""
-    row = conn.execute("SELECT coalesce(decsum(j.amount), '0') FROM journal j JOIN accounts a ON a.id = j.account "
-                       "WHERE a.name = ?", (name,)).fetchone()
+    row = conn.execute("SELECT coalesce(decsum(j.amount), '0') FROM journal j "
+                       "JOIN accounts a ON a.id = j.account WHERE a.name = ?", (name,)).fetchone()
     return read_money(row[0], f"the journal of {name}")
 
 
@@ -128,7 +128,8 @@ def problems(conn: sqlite3.Connection) -> list[Problem]:
             found.append(Problem(f"{_label(name)} on disk was {shown}, its journal says "
                                  f"{money_str(want)}", name))
     mismatched = conn.execute(
-        "SELECT r.round_id, r.net, j.amount, a.name FROM rounds r JOIN accounts a ON a.id = r.account "
+        "SELECT r.round_id, r.net, j.amount, a.name FROM rounds r "
+        "JOIN accounts a ON a.id = r.account "
         "LEFT JOIN journal j ON j.round_id = r.round_id AND j.account = r.account "
         "AND j.kind = 'round' WHERE r.imported = 0").fetchall()
     bad = [(rid, name) for rid, net, amount, name in mismatched
@@ -160,6 +161,25 @@ def _label(name: str) -> str:
         return f"{name.removeprefix('seat:')}'s chips"
     _, evening, player = name.split(":", 2)
     return f"{player}'s stack in evening {evening}"
+
+
+def keep_balances(conn: sqlite3.Connection) -> list[str]:
+    """After a damaged file lost journal lines: each surviving balance is kept, and a ``repair``
+    line makes its journal add up to it again. Returns the accounts repaired, in words."""
+    out = []
+    for ident, name, stored in conn.execute("SELECT id, name, balance FROM accounts").fetchall():
+        try:
+            have = read_money(stored)
+        except ValueError:
+            continue
+        total = read_money(conn.execute("SELECT coalesce(decsum(amount), '0') FROM journal "
+                                        "WHERE account = ?", (ident,)).fetchone()[0])
+        if have != total:
+            conn.execute("INSERT INTO journal (account, kind, amount, at, note) "
+                         "VALUES (?, 'repair', ?, ?, 'lines lost in a damaged file')",
+                         (ident, money_text(have - total), iso_now()))
+            out.append(f"{_label(name)} kept at {money_str(have)}")
+    return out
 
 
 def repair(conn: sqlite3.Connection) -> None:

@@ -28,7 +28,7 @@ from blackjack_tui.engine.errors import EngineError
 from blackjack_tui.engine.money import money_str, to_money
 from blackjack_tui.store import journal
 from blackjack_tui.store.db import MAX_DIGITS, money_text, transaction
-from blackjack_tui.store.errors import RecordError
+from blackjack_tui.store.errors import RecordError, StoreError
 from blackjack_tui.store.journal import BANKROLL, START_BANKROLL, Line
 from blackjack_tui.store.jsonio import iso_now, load_json
 from blackjack_tui.store.jsonl import parse_object, read_newest
@@ -53,14 +53,21 @@ def import_folder(store: Store) -> list[str]:
     if done is not None or not has_legacy(store.folder):
         return []
     notices: list[str] = []
-    with transaction(conn):
-        if journal.exists(conn, BANKROLL):
+    try:
+        with transaction(conn):
+            if journal.exists(conn, BANKROLL):
+                conn.execute("INSERT INTO meta (key, value) VALUES ('legacy_import', ?)",
+                             ("skipped: the database already had a bankroll",))
+                return []
+            _Import(store.folder, conn, notices).run()
             conn.execute("INSERT INTO meta (key, value) VALUES ('legacy_import', ?)",
-                         ("skipped: the database already had a bankroll",))
-            return []
-        importer = _Import(store.folder, conn, notices)
-        importer.run()
-        conn.execute("INSERT INTO meta (key, value) VALUES ('legacy_import', ?)", (iso_now(),))
+                         (iso_now(),))
+    except StoreError:
+        raise
+    except (sqlite3.Error, OSError, ValueError, KeyError, TypeError) as err:
+        # Nothing of the import is kept; the files are untouched; the next start tries again.
+        raise StoreError(f"could not import the files of blackjack-tui 0.1.0 in {store.folder} "
+                         f"({err}); they are left as they were") from None
     return notices
 
 

@@ -135,10 +135,11 @@ def statistics(conn: sqlite3.Connection) -> Summary:
     bankroll = conn.execute("SELECT id FROM accounts WHERE name = ?", (BANKROLL,)).fetchone()
     ident = bankroll[0] if bankroll else -1
     money = conn.execute(
-        "SELECT coalesce(decsum(net), '0'), count(*) FROM rounds WHERE account = ?", (ident,)).fetchone()
+        "SELECT coalesce(decsum(net), '0'), count(*) FROM rounds WHERE account = ?",
+        (ident,)).fetchone()
     summary.net = read_money(money[0])
-    home = conn.execute("SELECT coalesce(decsum(net), '0'), count(*) FROM rounds WHERE account != ?",
-                        (ident,)).fetchone()
+    home = conn.execute("SELECT coalesce(decsum(net), '0'), count(*) FROM rounds "
+                        "WHERE account != ?", (ident,)).fetchone()
     summary.home_net = read_money(home[0])
     summary.home_rounds = int(home[1])
     # Ordering by the float is only to find the row: the amount itself is read exactly.
@@ -150,7 +151,8 @@ def statistics(conn: sqlite3.Connection) -> Summary:
             keep = max(value, Decimal(0)) if order == "DESC" else min(value, Decimal(0))
             setattr(summary, attr, keep)
     summary.fresh = int(conn.execute(
-        "SELECT count(*) FROM journal WHERE account = ? AND kind = 'fresh'", (ident,)).fetchone()[0])
+        "SELECT count(*) FROM journal WHERE account = ? AND kind = 'fresh'",
+        (ident,)).fetchone()[0])
     afters = conn.execute("SELECT after FROM rounds WHERE account = ? ORDER BY seq",
                           (ident,)).fetchall()
     if afters:

@@ -101,6 +101,8 @@ class Booking:
     counts: Counts = field(default_factory=Counts)
     lines: list[Line] = field(default_factory=list)
     """Every journal line: the player's ``round`` line, the seats', the evening's, rebuys."""
+    opening: list[Line] = field(default_factory=list)
+    """First chips of accounts the round played with, written only if they do not exist yet."""
     shoe: dict[str, Any] | None = None
     retired: list[ShoeRecord] = field(default_factory=list)
     evening: EveningSave | None = None
@@ -157,10 +159,13 @@ class Store:
         if damage and not self.read_only:
             self.conn.close()
             aside, kept, lost = salvage(self.path)
+            self.conn = connect(self.path)
+            with transaction(self.conn):
+                repaired = journal.keep_balances(self.conn)
             self.notices.append(
                 f"The database was damaged ({damage[0][:60]}); a copy is at {aside}. "
-                f"{kept} records were kept, {lost} could not be read.")
-            self.conn = connect(self.path)
+                f"{kept} records were kept, {lost} could not be read"
+                + (f"; {', '.join(repaired)}" if repaired else "") + ".")
         version = schema_version(self.conn)
         if version > SCHEMA_VERSION:
             self.newer = True
@@ -238,11 +243,16 @@ class Store:
     # ------------------------------------------------------------------ the round in flight
 
     def save_inflight(self, round_id: str, account: str, rnd: Round,
-                      extra: dict[str, Any] | None = None) -> None:
-        """Save the round in play (after the deal and after every decision)."""
+                      extra: dict[str, Any] | None = None, opening: Iterable[Line] = ()) -> None:
+        """Save the round in play (after the deal and after every decision). ``opening``: first
+        chips for accounts the round plays with that do not exist yet (a seat's), at once."""
         state = dump_json(encode(round_id, rnd, extra)).decode("utf-8")
+        first = list(opening)
 
         def run(conn: sqlite3.Connection) -> None:
+            for line in first:
+                if not journal.exists(conn, line.account):
+                    journal.post(conn, line)
             ident = journal.account_id(conn, account)
             conn.execute("INSERT INTO inflight (slot, round_id, account, state, saved_at) "
                          "VALUES (1, ?, ?, ?, ?) ON CONFLICT (slot) DO UPDATE SET "
@@ -310,6 +320,9 @@ class Store:
                  money_text(booking.staked), money_text(booking.net), money_text(booking.before),
                  money_text(booking.before + booking.net), *booking.counts.values(),
                  booking.record))
+            for line in booking.opening:
+                if not journal.exists(conn, line.account):
+                    journal.post(conn, line, None, at)
             for line in booking.lines:
                 journal.post(conn, line, booking.round_id, at)
             if booking.shoe is not None:
@@ -385,9 +398,12 @@ class Store:
                      ) -> list[tuple[str, str, str, str]]:
         """``(id, status, state JSON, updated)`` of the evenings from ``source``, newest first."""
         marks = ", ".join("?" * len(status))
-        return self.read(lambda c: [tuple(map(str, r)) for r in c.execute(
-            f"SELECT id, status, state, updated FROM evenings WHERE source = ? "
-            f"AND status IN ({marks}) ORDER BY updated DESC", (source, *status))])  # type: ignore[misc]
+
+        def run(conn: sqlite3.Connection) -> list[tuple[str, str, str, str]]:
+            rows = conn.execute(f"SELECT id, status, state, updated FROM evenings WHERE source = ? "
+                                f"AND status IN ({marks}) ORDER BY updated DESC", (source, *status))
+            return [(str(a), str(b), str(c), str(d)) for a, b, c, d in rows]
+        return self.read(run)
 
     # ------------------------------------------------------------------ reading the book
 

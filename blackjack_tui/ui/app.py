@@ -83,9 +83,12 @@ class BlackjackApp(App[None]):
         if self.settings.theme in self.available_themes:
             self.theme = self.settings.theme
         self.push_screen(TableScreen())
-        for notice in self.game.notices:
+        self.show_notices()
+
+    def show_notices(self) -> None:
+        """Whatever the game has to say (at start: what it found; later: a resumed evening)."""
+        for notice in self.game.take_notices():
             self.notify(notice, severity="warning", timeout=12)
-        self.game.notices.clear()
 
     def on_unmount(self) -> None:
         self.game.close()
@@ -130,14 +133,19 @@ class BlackjackApp(App[None]):
         fresh = money_str(START_BANKROLL)
 
         def answer(yes: bool | None) -> None:
+            from blackjack_tui.ui.screens.table_screen import TableScreen
+
             screen = self.screen
             if yes:
                 self.game.fresh_bankroll()
-                if hasattr(screen, "new_slip"):
-                    screen.new_slip(first=True)
-                    screen.say(f"A fresh bankroll of {fresh}: good luck", "-info")
-            elif hasattr(screen, "say"):
-                screen.say(f"Out of chips · enter takes a fresh bankroll of {fresh}", "-warning")
+            if not isinstance(screen, TableScreen):
+                return
+            if yes:
+                screen.new_slip(first=True)
+                screen.say(f"A fresh bankroll of {fresh}: good luck", "-info")
+            else:
+                screen.say(f"Out of chips · enter takes a fresh bankroll of {fresh}",
+                           "-warning")
 
         self.push_screen(Confirm(f"You are out of chips. Start again with a fresh bankroll of "
                                  f"{fresh}?"), answer)
@@ -148,6 +156,7 @@ class BlackjackApp(App[None]):
     def switch_rules(self, rules: Rules, tier: str | None) -> None:
         if self.game.switch_rules(rules, tier):
             self.notify(f"{rules.title or rules.name} from the next round", timeout=5)
+        self.show_notices()
 
     def set_speed(self, speed: str) -> None:
         self.settings.speed = speed  # type: ignore[assignment]

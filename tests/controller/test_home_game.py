@@ -166,6 +166,13 @@ async def test_the_bank_rotates_to_a_natural_and_the_player_banks_for_the_others
     assert row.banker == "You" and row.entries == {"Astrid": -5, "You": 5}
     assert table.session.bankroll == Decimal("97.50") + 10
     check_sums(table.game)
+    # The banker's round is booked with its real result (not 0), apart from the bankroll.
+    rows, _ = table.engine.store.recent(3)
+    assert [r.net for r in rows] == [Decimal(5), Decimal("7.50"), Decimal(-5)]
+    assert [r.home for r in rows] == [True, True, True]
+    summary = table.engine.store.statistics()
+    assert (summary.home_rounds, summary.home_net, summary.net) == (3, Decimal("7.50"), 0)
+    assert summary.hands == 2  # the player's own hands: none in the round he banked
 
 
 async def test_the_evening_never_touches_the_bankroll_and_leaving_the_table_pauses_it() -> None:

@@ -229,7 +229,7 @@ def test_settings_rows_of_any_content_read_field_by_field(rows: dict[str, str]) 
         store = Store(Path(folder))
         store.conn.executemany("INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)",
                                list(rows.items()))
-        settings, bets, notices = store.read(load_settings)
+        _, bets, notices = store.read(load_settings)
         assert all("\n" not in n for n in notices) and len(bets) <= 3
         assert store.balance() == Decimal(1000)  # a setting never touches money
         store.close()

@@ -1,4 +1,5 @@
-"""Evenings in the database: saved whole, a list that survives a broken one, CSV and JSON exports."""
+"""Evenings in the database: saved whole, a list that survives a broken one, CSV and JSON
+exports."""
 
 from __future__ import annotations
 

@@ -4,11 +4,10 @@ read the database without the lock, so they work while a game is open on the sam
 from __future__ import annotations
 
 import json
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
-
-from decimal import Decimal
 
 from blackjack_tui.cli import main
 from blackjack_tui.controller.booking import booking_of

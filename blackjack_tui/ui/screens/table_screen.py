@@ -320,7 +320,7 @@ class TableScreen(TableAnalysis):
                 self.game.resume_round = None
                 rnd = await self.controller.resume(resumed)
             else:
-                rnd = await self.controller.play(bets)
+                await self.controller.play(bets)
         except BetError as err:
             self.say(str(err), "-warning")
             self.playing = False

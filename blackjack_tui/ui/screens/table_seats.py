@@ -87,3 +87,4 @@ def cycle_players(screen: TableScreen) -> None:
     who = ", ".join(o.name for o in game.session.others) or "nobody"
     screen.say(f"Computer players: {who} (a changes)", "-info")
     screen.new_slip(keep=True)
+    screen.game.show_notices()

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Final
 
+from blackjack_tui.engine.vocabulary import AcesLow
+
 RANKS: Final = "A23456789TJQK"
 SUITS: Final = "SHDC"
 SUIT_NAMES: Final = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
@@ -104,7 +106,34 @@ def hand_totals(cards: list[Card] | tuple[Card, ...]) -> tuple[int, bool]:
     return total, False
 
 
+def hand_value(cards: list[Card] | tuple[Card, ...],
+               aces_low: AcesLow | None = None) -> tuple[int, bool]:
+    """``(best total, soft)`` of a hand, with the aces of a doubled hand as the rules count them.
+
+    ``aces_low`` is ``None`` for the usual count; :attr:`AcesLow.ALL` counts every ace 1;
+    :attr:`AcesLow.HELD` counts 1 the aces of the first two cards (those held when the hand
+    doubled), while a card drawn after them may still count 11.
+    """
+    if aces_low is None:
+        return hand_totals(cards)
+    hard = 0
+    for card in cards:
+        hard += card.value
+    if aces_low is AcesLow.HELD and hard <= 11 and any(c.value == 1 for c in cards[2:]):
+        return hard + 10, True
+    return hard, False
+
+
+def total_label(total: int, soft: bool) -> str:
+    """A total as a player reads it: ``7/17`` when soft, ``17`` otherwise."""
+    return f"{total - 10}/{total}" if soft else str(total)
+
+
 def format_total(cards: list[Card] | tuple[Card, ...]) -> str:
     """The total as a player reads it: ``7/17`` for a soft hand, ``17`` otherwise."""
-    best, soft = hand_totals(cards)
-    return f"{best - 10}/{best}" if soft else str(best)
+    return total_label(*hand_totals(cards))
+
+
+def is_blackjack(cards: list[Card] | tuple[Card, ...], from_split: bool = False) -> bool:
+    """21 on two cards, not after a split: a blackjack (a natural). Also the dealer's test."""
+    return len(cards) == 2 and not from_split and hand_totals(cards)[0] == 21

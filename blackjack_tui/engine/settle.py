@@ -1,0 +1,162 @@
+"""The dealer's turn and the settlement: every wager on a hand paid or taken the same way.
+
+A wager is settled once, with its hand's outcome: the holder's and the player's behind alike
+(:func:`settle_hand`); only a dealer blackjack in a no-hole-card game that takes the original bet
+only looks at each seat's original bet. Insurance is paid 2:1 when the dealer has blackjack.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from blackjack_tui.engine.cards import hand_totals
+from blackjack_tui.engine.events import Event
+from blackjack_tui.engine.hand import Box, Wager
+from blackjack_tui.engine.table_rules import (
+    dealer_blackjack,
+    net_of,
+    outcome_against,
+    wager_against_blackjack,
+)
+from blackjack_tui.engine.vocabulary import (
+    DealerEnd,
+    EventKind,
+    HandState,
+    Outcome,
+    PeekResult,
+    Phase,
+)
+
+if TYPE_CHECKING:
+    from decimal import Decimal
+
+    from blackjack_tui.engine.round import Round
+
+E = EventKind
+
+
+def settle_wager(rnd: Round, box: Box, hi: int, wager: Wager, outcome: Outcome,
+                 net: Decimal) -> None:
+    """Settle one seat's wager on the box's hand ``hi``: its chips back with what it won."""
+    wager.outcome = outcome
+    wager.net = net
+    hand = box.hands[hi]
+    if not wager.behind:
+        hand.state = HandState.DONE
+    rnd.purses[wager.seat].bankroll += wager.stake + net
+    rnd.log.append(Event(E.BEHIND_SETTLE if wager.behind else E.SETTLE, box.number, hi + 1, None,
+                         net, outcome, hand.total))
+
+
+def settle_hand(rnd: Round, box: Box, hi: int, outcome: Outcome) -> None:
+    """Settle every wager still open on the hand with ``outcome`` (a bust, a surrender, a win…)."""
+    table = rnd.table
+    for wager in box.hands[hi].wagers:
+        if wager.outcome is None:
+            settle_wager(rnd, box, hi, wager, outcome, net_of(table, outcome, wager.stake))
+
+
+def settle_insurance(rnd: Round, won: bool) -> None:
+    """Settle every insurance taken and not yet settled: 2:1 when the dealer has blackjack."""
+    for box in rnd.boxes:
+        for position in box.positions:
+            stake = position.insurance
+            if stake and position.insurance_net is None:
+                net = stake * 2 if won else -stake
+                position.insurance_net = net
+                rnd.purses[position.seat].bankroll += stake + net
+                kind = E.BEHIND_INSURANCE_SETTLED if position.behind else E.INSURANCE_SETTLED
+                rnd.log.append(Event(kind, box.number, 1, amount=net,
+                                     outcome=Outcome.WIN if won else Outcome.LOSE))
+
+
+def after_insurance(rnd: Round) -> bool:
+    """The peek, insurance settled, blackjacks paid at once. True when the round ended."""
+    up = rnd.dealer[0]
+    could_have_blackjack = up.value == 1 or up.value == 10
+    table = rnd.table
+    if table.peek and could_have_blackjack:
+        if dealer_blackjack(rnd.dealer):
+            rnd.log.append(Event(E.PEEK, outcome=PeekResult.BLACKJACK))
+            reveal(rnd)
+            settle_insurance(rnd, won=True)
+            _against_blackjack(rnd)
+            finish(rnd)
+            return True
+        rnd.log.append(Event(E.PEEK, outcome=PeekResult.NONE))
+        settle_insurance(rnd, won=False)
+        could_have_blackjack = False
+    if table.paid_at_once and not could_have_blackjack:
+        for box in rnd.boxes:
+            hands = box.hands
+            if len(hands) == 1 and hands[0].is_blackjack and hands[0].open:
+                settle_hand(rnd, box, 0, Outcome.BLACKJACK)
+    return False
+
+
+def reveal(rnd: Round) -> None:
+    if rnd.hole_hidden:
+        rnd.hole_hidden = False
+        rnd.log.append(Event(E.REVEAL, 0, 0, rnd.dealer[1]))
+
+
+def dealer_turn(rnd: Round) -> None:
+    """The dealer's second card (or the hole card turned), the draw to 17, the settlement."""
+    live = [h for b in rnd.boxes for h in b.hands if h.open]
+    if rnd.table.peek:
+        reveal(rnd)
+    elif live or any(p.insurance and p.insurance_net is None
+                     for b in rnd.boxes for p in b.positions):
+        _dealer_draws(rnd)
+    if dealer_blackjack(rnd.dealer):
+        settle_insurance(rnd, won=True)
+        _against_blackjack(rnd)
+    else:
+        settle_insurance(rnd, won=False)
+        if any(not h.is_blackjack for h in live):
+            _draw_to_17(rnd)
+        total = hand_totals(rnd.dealer)[0]
+        if live:
+            rnd.log.append(Event(E.DEALER_TOTAL, total=total,
+                                 outcome=DealerEnd.BUST if total > 21 else DealerEnd.STAND))
+        table = rnd.table
+        for box in rnd.boxes:
+            for hi, hand in enumerate(box.hands):
+                if hand.open:
+                    settle_hand(rnd, box, hi, outcome_against(table, hand, total))
+    finish(rnd)
+
+
+def _dealer_draws(rnd: Round) -> None:
+    card = rnd.draw()
+    rnd.dealer.append(card)
+    rnd.log.append(Event(E.CARD, 0, 0, card))
+
+
+def _draw_to_17(rnd: Round) -> None:
+    hits_soft_17 = rnd.table.hits_soft_17
+    while True:
+        total, soft = hand_totals(rnd.dealer)
+        if total < 17 or (total == 17 and soft and hits_soft_17):
+            _dealer_draws(rnd)
+        else:
+            return
+
+
+def _against_blackjack(rnd: Round) -> None:
+    reveal(rnd)
+    table = rnd.table
+    for box in rnd.boxes:
+        for hi, hand in enumerate(box.hands):
+            for wager in hand.wagers:
+                if wager.outcome is None:
+                    position = box.positions[wager.behind]
+                    outcome, net = wager_against_blackjack(table, hand, hi == 0, wager.stake,
+                                                           position.bet)
+                    settle_wager(rnd, box, hi, wager, outcome, net)
+
+
+def finish(rnd: Round) -> None:
+    rnd.phase = Phase.OVER
+    rnd.shoe.discard(rnd.table_cards())
+    rnd.log.append(Event(E.ROUND_OVER, amount=rnd.net))

@@ -16,6 +16,7 @@ from blackjack_tui.engine.hand import Box
 from blackjack_tui.engine.money import ZERO, money_str, to_money
 from blackjack_tui.engine.rules import Limits, Rules
 from blackjack_tui.engine.seats import MAX_SEATS, Seat, SeatBet, seat_box
+from blackjack_tui.engine.table_rules import Table
 
 
 def table_limits(rules: Rules, tier: str | None) -> Limits:
@@ -26,17 +27,13 @@ def table_limits(rules: Rules, tier: str | None) -> Limits:
         raise BetError(str(err)) from None
 
 
-def take_bets(rules: Rules, tier: str | None, bets: Sequence[object | None], player: Seat,
+def take_bets(table: Table, tier: str | None, bets: Sequence[object | None], player: Seat,
               seats: Sequence[SeatBet], player_seat: int,
               behind: Mapping[int, object]) -> tuple[list[Box], list[Seat]]:
     """The round's boxes in seat order and the computer seats, with every bet's chips taken."""
-    if len(seats) > MAX_SEATS:
-        raise BetError(f"a table seats {MAX_SEATS} other players, not {len(seats)}")
-    if not 0 <= player_seat <= len(seats):
-        raise BetError(f"the player sits after 0 to {len(seats)} seats, not {player_seat}")
-    if len(bets) > rules.max_boxes:
-        raise BetError(f"this table has {rules.max_boxes} box(es); {len(bets)} bets were given")
-    limits = table_limits(rules, tier)
+    rules = table.rules
+    _check_places(rules, len(bets), len(seats), player_seat)
+    limits = table.limits if tier is None else table_limits(rules, tier)
     boxes = _own_boxes(bets, limits)
     seated, others = _seat_boxes(seats, limits) if seats else ([], [])
     behind_total = _bets_behind(others, behind, limits) if behind else ZERO
@@ -56,20 +53,32 @@ def take_bets(rules: Rules, tier: str | None, bets: Sequence[object | None], pla
     return left + boxes + right, seated
 
 
+def _check_places(rules: Rules, bets: int, seats: int, player_seat: int) -> None:
+    if seats > MAX_SEATS:
+        raise BetError(f"a table seats {MAX_SEATS} other players, not {seats}")
+    if not 0 <= player_seat <= seats:
+        raise BetError(f"the player sits after 0 to {seats} seats, not {player_seat}")
+    if bets > rules.max_boxes:
+        raise BetError(f"this table has {rules.max_boxes} box(es); {bets} bets were given")
+
+
 def _own_boxes(bets: Sequence[object | None], limits: Limits) -> list[Box]:
+    low, high = limits
     boxes = []
     for number, raw in enumerate(bets, start=1):
         if raw is None:
             continue
-        try:
-            bet = to_money(raw)
-        except ValueError as err:
-            raise BetError(f"box {number}: {err}") from None
+        if type(raw) is Decimal and raw.is_finite():
+            bet = raw
+        else:
+            try:
+                bet = to_money(raw)
+            except ValueError as err:
+                raise BetError(f"box {number}: {err}") from None
         if bet == 0:
             continue
-        problem = limits.problem(bet)
-        if problem is not None:
-            raise BetError(f"box {number}: {problem}")
+        if not low <= bet <= high:
+            raise BetError(f"box {number}: {limits.problem(bet)}")
         boxes.append(Box(number, bet))
     return boxes
 

@@ -16,46 +16,20 @@ from typing import Any
 from blackjack_tui.engine.cards import Card, parse_cards, total_label
 from blackjack_tui.engine.money import ZERO
 from blackjack_tui.engine.vocabulary import AcesLow, HandState, Outcome
+from blackjack_tui.engine.wagers import Position, Wager, read_insurance, read_wager
+
+__all__ = ["DONE", "PLAYING", "STOOD", "Box", "Hand", "Position", "Wager"]
 
 # Kept for callers of the earlier string constants.
 PLAYING, STOOD, DONE = HandState.PLAYING, HandState.STOOD, HandState.DONE
-
-
-class Wager:
-    """One seat's money on one hand: ``stake`` and, once settled, ``outcome`` and ``net`` (what
-    it won, negative when lost: the seat gets back ``stake + net``). ``behind`` marks the player's
-    bet behind another seat's box."""
-
-    __slots__ = ("behind", "net", "outcome", "seat", "stake")
-
-    def __init__(self, seat: int, stake: Decimal, behind: bool = False) -> None:
-        self.seat = seat
-        self.stake = stake
-        self.behind = behind
-        self.outcome: Outcome | None = None
-        self.net: Decimal | None = None
-
-
-class Position:
-    """One seat's place at a box: its original ``bet``, its ``insurance`` (``None`` until asked,
-    ``0`` when declined) and ``insurance_net`` once settled, and whether it took even money."""
-
-    __slots__ = ("behind", "bet", "even_money", "insurance", "insurance_net", "seat")
-
-    def __init__(self, seat: int, bet: Decimal, behind: bool = False) -> None:
-        self.seat = seat
-        self.bet = bet
-        self.behind = behind
-        self.insurance: Decimal | None = None
-        self.insurance_net: Decimal | None = None
-        self.even_money = False
 
 
 class Hand:
     """The cards of one hand, its progress, and the wagers on it (the holder's first).
 
     ``total`` and ``soft`` are kept as cards are added (:meth:`add`); ``aces_low`` says which
-    aces a doubled hand counts 1 (:class:`AcesLow`, ``None``: as usual).
+    aces a doubled hand counts 1 (:class:`AcesLow`, ``None``: as usual). Setting ``cards`` works
+    the total out again; the engine's own hot path reads ``_cards`` (a property costs a call).
     """
 
     __slots__ = ("_cards", "aces_low", "doubled", "from_split", "hard", "high_ace", "soft",
@@ -69,7 +43,12 @@ class Hand:
         self.doubled = False
         self.aces_low: AcesLow | None = None
         self.state = HandState.PLAYING
-        self.cards = cards
+        self._cards = cards
+        if cards:
+            self.recount()
+        else:
+            self.hard = self.total = 0
+            self.high_ace = self.soft = False
 
     # The cards and their total
 
@@ -187,7 +166,10 @@ class Hand:
     @property
     def open(self) -> bool:
         """Some money on the hand (the holder's or a player's behind) still waits for the dealer."""
-        return any(w.outcome is None for w in self.wagers)
+        for wager in self.wagers:  # noqa: SIM110 (a loop: any() would build a generator each time)
+            if wager.outcome is None:
+                return True
+        return False
 
     # Saving
 
@@ -214,11 +196,11 @@ class Hand:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any], owner: int = 0) -> Hand:
-        holder = _wager(owner, data["stake"], data["outcome"], data["net"])
+        holder = read_wager(owner, data["stake"], data["outcome"], data["net"])
         wagers = [holder]
         behind = Decimal(data.get("behind", "0"))
         if behind:
-            wagers.append(_wager(0, behind, data.get("behind_outcome"), data.get("behind_net"),
+            wagers.append(read_wager(0, behind, data.get("behind_outcome"), data.get("behind_net"),
                                  behind=True))
         hand = cls([], from_split=bool(data["from_split"]), split_aces=bool(data["split_aces"]),
                    wagers=wagers)
@@ -363,28 +345,15 @@ class Box:
         owner = int(data.get("owner", 0))
         box = cls(int(data["number"]), Decimal(data["bet"]), owner)
         box.hands = [Hand.from_dict(h, owner) for h in data["hands"]]
-        _insurance(box.positions[0], data["insurance"], data["insurance_net"],
+        read_insurance(box.positions[0], data["insurance"], data["insurance_net"],
                    data["even_money"])
         behind = Decimal(data.get("behind_bet", "0"))
         if behind:
             position = Position(0, behind, True)
             box.positions.append(position)
-            _insurance(position, data.get("behind_insurance"), data.get("behind_insurance_net"),
+            read_insurance(position, data.get("behind_insurance"), data.get("behind_insurance_net"),
                        data.get("behind_even_money", False))
         return box
-
-
-def _insurance(position: Position, stake: object, net: object, even_money: object) -> None:
-    position.insurance = _dec(stake)
-    position.insurance_net = _dec(net)
-    position.even_money = bool(even_money)
-
-
-def _wager(seat: int, stake: object, outcome: object, net: object, behind: bool = False) -> Wager:
-    wager = Wager(seat, Decimal(str(stake)), behind)
-    wager.outcome = None if outcome is None else Outcome(str(outcome))
-    wager.net = _dec(net)
-    return wager
 
 
 def _opt(amount: Decimal | None) -> str | None:

@@ -84,6 +84,7 @@ def answer(rnd: Round, act: Action, decision: Decision) -> None:
         assert decision.stake is not None
         stake = act.amount if act.amount is not None else decision.stake
         rnd.purses[position.seat].bankroll -= stake
+        rnd.insured = True
     else:
         stake = ZERO
     position.insurance = stake

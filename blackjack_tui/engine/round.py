@@ -27,15 +27,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from decimal import Decimal
+from functools import partial
 from typing import Any
 
-from blackjack_tui.engine import insurance, settle, state
-from blackjack_tui.engine.actions import BARE, JOIN_ACTIONS, Action, Decision
+from blackjack_tui.engine import insurance, plays, settle, state
+from blackjack_tui.engine.actions import BARE, Action, Decision
 from blackjack_tui.engine.bets import take_bets
 from blackjack_tui.engine.cards import Card
 from blackjack_tui.engine.errors import IllegalActionError
 from blackjack_tui.engine.events import Event
-from blackjack_tui.engine.hand import Box, Hand, Wager
+from blackjack_tui.engine.hand import Box, Hand
 from blackjack_tui.engine.money import ZERO, to_money
 from blackjack_tui.engine.rules import Rules
 from blackjack_tui.engine.seats import Seat, SeatBet
@@ -50,11 +51,20 @@ from blackjack_tui.engine.vocabulary import (
     Phase,
 )
 
-A = ActionName
-E = EventKind
 # Kept for callers of the earlier string constants.
 READY, INSURANCE, PLAY, DEALER_INSURANCE, OVER = (
     Phase.READY, Phase.INSURANCE, Phase.PLAY, Phase.DEALER_INSURANCE, Phase.OVER)
+
+# The hot path reads module constants: an enum member looked up on its class costs far more.
+HIT, STAND, DOUBLE, SPLIT, SURRENDER, JOIN = (
+    ActionName.HIT, ActionName.STAND, ActionName.DOUBLE, ActionName.SPLIT, ActionName.SURRENDER,
+    ActionName.JOIN)
+CARD, HOLE, SHUFFLE = EventKind.CARD, EventKind.HOLE, EventKind.SHUFFLE
+PLAYING, STOOD, DONE = HandState.PLAYING, HandState.STOOD, HandState.DONE
+ASK_PLAY = DecisionKind.PLAY
+# Events and decisions are tuples: built straight from a tuple, they cost a third of a call.
+new_event = partial(tuple.__new__, Event)
+new_decision = partial(tuple.__new__, Decision)
 
 
 class Round:
@@ -72,15 +82,16 @@ class Round:
         self.table = table_of(rules)
         self.shoe = shoe
         self.tier = tier
-        self.player = Seat(0, "", to_money(bankroll))
+        self.player = Seat(0, "", bankroll if type(bankroll) is Decimal and bankroll.is_finite()
+                           else to_money(bankroll))
         self.player_seat = player_seat
-        self.boxes, self.seats = take_bets(rules, tier, bets, self.player, seats, player_seat,
-                                           behind or {})
+        self.boxes, self.seats = take_bets(self.table, tier, bets, self.player, seats,
+                                           player_seat, behind or {})
         self.purses = [self.player, *self.seats]
         """Every seat's chips by seat number: 0 the player, 1.. the computer seats."""
         self.dealer: list[Card] = []
         self.hole_hidden = False
-        self.phase = Phase.READY
+        self.phase = READY
         # Still to be asked insurance: (index into self.boxes, whether it is the player behind).
         self.queue: list[tuple[int, bool]] = []
         # A split or double waiting for the player behind the box to join: (what, box, hand).
@@ -90,29 +101,42 @@ class Round:
         self.actions: list[str] = []
         self.log: list[Event] = []
         self.decision: Decision | None = None
+        self.insured = False
+        """Some insurance was taken this round (the settlement looks for it only then)."""
 
     # ------------------------------------------------------------------ the deal
 
     def deal(self) -> list[Event]:
         """Deal the opening cards and play on to the first decision."""
-        if self.phase is not Phase.READY:
+        if self.phase is not READY:
             raise IllegalActionError("the cards are already dealt")
         log = self.log
         start = len(log)
-        for box in self.boxes:
-            self.give(box, 0)
-        up = self.draw()
-        self.dealer.append(up)
-        log.append(Event(E.CARD, 0, 0, up))
-        for box in self.boxes:
-            self.give(box, 0)
+        boxes = self.boxes
+        # A card to each box, the up card, a second card each, the hole card (None: the dealer).
+        order: list[Box | None] = [*boxes, None, *boxes]
         if self.table.peek:
-            hole = self.draw()
-            self.dealer.append(hole)
-            self.hole_hidden = True
-            log.append(Event(E.HOLE, 0, 0, hole))
-        self.phase = Phase.INSURANCE
-        if up.value == 1 and self.rules.insurance == "after-deal":
+            order.append(None)
+        dealer = self.dealer
+        shoe = self.shoe
+        draw = shoe.draw
+        dealt = self.dealt
+        shuffles = shoe.shuffles
+        for box in order:
+            card = draw()
+            if shoe.shuffles != shuffles:  # the shoe ran dry and shuffled its discards
+                shuffles = shoe.shuffles
+                log.append(new_event((SHUFFLE, 0, 0, None, None, None, None)))
+            dealt.append(card)
+            if box is None:
+                log.append(new_event((HOLE if dealer else CARD, 0, 0, card, None, None, None)))
+                dealer.append(card)
+            else:
+                box.hands[0].add(card)
+                log.append(new_event((CARD, box.number, 1, card, None, None, None)))
+        self.hole_hidden = len(dealer) == 2
+        self.phase = INSURANCE
+        if dealer[0].value == 1 and self.table.insurance_at_deal:
             self.queue = insurance.queue_of(self)
         self.advance()
         return log[start:]
@@ -123,7 +147,7 @@ class Round:
         shuffles = shoe.shuffles
         card = shoe.draw()
         if shoe.shuffles != shuffles:
-            self.log.append(Event(E.SHUFFLE))
+            self.log.append(new_event((SHUFFLE, 0, 0, None, None, None, None)))
         self.dealt.append(card)
         return card
 
@@ -131,7 +155,7 @@ class Round:
         """Deal a card face up to the box's hand ``index`` (0-based)."""
         card = self.draw()
         box.hands[index].add(card)
-        self.log.append(Event(E.CARD, box.number, index + 1, card))
+        self.log.append(new_event((CARD, box.number, index + 1, card, None, None, None)))
         return card
 
     # ------------------------------------------------------------------ asking
@@ -142,7 +166,7 @@ class Round:
 
     @property
     def over(self) -> bool:
-        return self.phase is Phase.OVER
+        return self.phase is OVER
 
     @property
     def bankroll(self) -> Decimal:
@@ -171,7 +195,7 @@ class Round:
     def hand_in_play(self) -> Hand | None:
         """The hand the play decision due now is about (``None`` when none is)."""
         decision = self.decision
-        if decision is None or decision.kind is not DecisionKind.PLAY:
+        if decision is None or decision.kind is not ASK_PLAY:
             return None
         bi, hi = self.cursor
         return self.boxes[bi].hands[hi]
@@ -195,7 +219,7 @@ class Round:
             text = str(act)
         decision = self.decision
         if decision is None:
-            when = "not dealt yet" if self.phase is Phase.READY else "over"
+            when = "not dealt yet" if self.phase is READY else "over"
             raise IllegalActionError(f"no decision is due: the round is {when}")
         if act.name not in decision.actions or (
                 act.amount is not None and not decision.allows_amount(act.amount)):
@@ -204,10 +228,10 @@ class Round:
         start = len(log)
         self.actions.append(text)
         kind = decision.kind
-        if kind is DecisionKind.PLAY:
+        if kind is ASK_PLAY:
             self._play(act.name)
-        elif kind is DecisionKind.JOIN_SPLIT or kind is DecisionKind.JOIN_DOUBLE:
-            self._answer_join(act.name is A.JOIN)
+        elif self.join is not None:
+            plays.answer_join(self, act.name is JOIN)
         else:
             insurance.answer(self, act, decision)
         self.advance()
@@ -217,28 +241,28 @@ class Round:
         """Run every step that needs no decision, up to the next decision or the end."""
         while True:
             if self.join is not None:
-                self.decision = self._join_decision()
+                self.decision = plays.join_decision(self)
                 return
             phase = self.phase
-            if phase is Phase.PLAY:
+            if phase is PLAY:
                 if self._seek_decision():
                     return
-                self.phase = Phase.DEALER_INSURANCE
-                if self.dealer[0].value == 1 and self.rules.insurance == "dealer-turn":
+                self.phase = DEALER_INSURANCE
+                if self.dealer[0].value == 1 and self.table.insurance_at_turn:
                     self.queue = insurance.queue_of(self)
-            elif phase is Phase.INSURANCE or phase is Phase.DEALER_INSURANCE:
-                asked = insurance.ask(self)
+            elif phase is INSURANCE or phase is DEALER_INSURANCE:
+                asked = insurance.ask(self) if self.queue else None
                 if asked is not None:
                     self.decision = asked
                     return
-                if phase is Phase.DEALER_INSURANCE:
+                if phase is DEALER_INSURANCE:
                     settle.dealer_turn(self)
                     self.decision = None
                     return
                 if settle.after_insurance(self):
                     self.decision = None
                     return
-                self.phase = Phase.PLAY
+                self.phase = PLAY
                 self.cursor = (0, 0)
             else:
                 self.decision = None
@@ -248,21 +272,21 @@ class Round:
         """Move the cursor to the next hand that needs a decision; False when none is left."""
         bi, hi = self.cursor
         boxes = self.boxes
-        purses = self.purses
         table = self.table
         while bi < len(boxes):
             box = boxes[bi]
             hands = box.hands
             while hi < len(hands):
                 hand = hands[hi]
-                if hand.state is HandState.PLAYING:
-                    acts = decision_actions(table, box, hand, purses[box.owner].bankroll)
+                if hand.state is PLAYING:
+                    owner = box.owner
+                    acts = decision_actions(table, box, hand, self.purses[owner].bankroll)
                     if acts is not None:
                         self.cursor = (bi, hi)
-                        self.decision = Decision(DecisionKind.PLAY, box.number, hi + 1, acts,
-                                                 None, False, box.owner)
+                        self.decision = new_decision((ASK_PLAY, box.number, hi + 1, acts, None,
+                                                      False, owner, False))
                         return True
-                    hand.state = HandState.DONE
+                    hand.state = DONE
                 hi += 1
             bi, hi = bi + 1, 0
         return False
@@ -271,99 +295,27 @@ class Round:
         bi, hi = self.cursor
         box = self.boxes[bi]
         hand = box.hands[hi]
-        if name is A.HIT:
+        if name is HIT:
             self.give(box, hi)
             if hand.total > 21:
                 settle.settle_hand(self, box, hi, Outcome.BUST)
-        elif name is A.STAND:
-            hand.state = HandState.STOOD
-            self.log.append(Event(E.STAND, box.number, hi + 1, total=hand.total))
-        elif name is A.SURRENDER:
-            self.log.append(Event(E.SURRENDER, box.number, hi + 1))
+        elif name is STAND:
+            hand.state = STOOD
+            self.log.append(new_event((EventKind.STAND, box.number, hi + 1, None, None, None,
+                                       hand.total)))
+        elif name is SURRENDER:
+            self.log.append(Event(EventKind.SURRENDER, box.number, hi + 1))
             settle.settle_hand(self, box, hi, Outcome.SURRENDER)
-        elif not self._asks_behind(box, hi, name):
-            if name is A.DOUBLE:
-                self._double(box, hi, False)
+        elif not plays.ask_behind(self, box, hi, name):
+            if name is DOUBLE:
+                plays.double(self, box, hi, False)
             else:
-                self._split(box, hi, False)
-
-    # ------------------------------------------------------------------ doubles, splits, joins
-
-    def _asks_behind(self, box: Box, hi: int, what: ActionName) -> bool:
-        """The holder splits or doubles a hand with a bet behind: ask the player behind first."""
-        behind = box.hands[hi].behind_wager()
-        if behind is not None and self.player.bankroll >= behind.stake:
-            self.join = (what, self.cursor[0], hi)
-            return True
-        return False
-
-    def _join_decision(self) -> Decision:
-        assert self.join is not None
-        what, bi, hi = self.join
-        box = self.boxes[bi]
-        kind = DecisionKind.JOIN_SPLIT if what is A.SPLIT else DecisionKind.JOIN_DOUBLE
-        return Decision(kind, box.number, hi + 1, JOIN_ACTIONS, box.hands[hi].behind, behind=True)
-
-    def _answer_join(self, join: bool) -> None:
-        assert self.join is not None
-        what, bi, hi = self.join
-        self.join = None
-        if what is A.SPLIT:
-            self._split(self.boxes[bi], hi, join)
-        else:
-            self._double(self.boxes[bi], hi, join)
-
-    def _join_behind(self, box: Box, hi: int, join: bool, what: ActionName,
-                     stake: Decimal) -> Decimal:
-        """The player behind joins (or not) with ``stake``; returns what he added."""
-        added = stake if join else ZERO
-        self.player.bankroll -= added
-        self.log.append(Event(E.BEHIND_JOIN, box.number, hi + 1, amount=added, outcome=what))
-        return added
-
-    def _double(self, box: Box, hi: int, join: bool) -> None:
-        hand = box.hands[hi]
-        holder = hand.wagers[0]
-        self.purses[holder.seat].bankroll -= holder.stake
-        self.log.append(Event(E.DOUBLE, box.number, hi + 1, amount=holder.stake))
-        behind = hand.behind_wager()
-        if behind is not None:
-            # Joined or not, the hand gets one card: the holder's double decides it.
-            behind.stake += self._join_behind(box, hi, join, A.DOUBLE, behind.stake)
-        holder.stake += holder.stake
-        hand.double_down(self.table.aces_low)
-        self.give(box, hi)
-        if hand.total > 21:
-            settle.settle_hand(self, box, hi, Outcome.BUST)
-        else:
-            hand.state = HandState.DONE
-
-    def _split(self, box: Box, hi: int, join: bool) -> None:
-        hand = box.hands[hi]
-        holder = hand.wagers[0]
-        stake = holder.stake
-        self.purses[holder.seat].bankroll -= stake
-        first, second = hand.cards
-        aces = first.value == 1
-        left = Hand([first], from_split=True, split_aces=aces, wagers=[Wager(holder.seat, stake)])
-        right = Hand([second], from_split=True, split_aces=aces,
-                     wagers=[Wager(holder.seat, stake)])
-        box.hands[hi:hi + 1] = [left, right]
-        self.log.append(Event(E.SPLIT, box.number, hi + 1, amount=stake))
-        behind = hand.behind_wager()
-        if behind is not None:
-            # Not joining, the bet behind stays with the first of the split hands.
-            left.wagers.append(Wager(0, behind.stake, True))
-            added = self._join_behind(box, hi, join, A.SPLIT, behind.stake)
-            if added:
-                right.wagers.append(Wager(0, added, True))
-        self.give(box, hi)
-        self.give(box, hi + 1)
+                plays.split(self, box, hi, False)
 
     # ------------------------------------------------------------------ reading the result
 
     def table_cards(self) -> list[Card]:
-        return [c for b in self.boxes for h in b.hands for c in h.cards] + self.dealer
+        return [c for b in self.boxes for h in b.hands for c in h._cards] + self.dealer
 
     @property
     def net(self) -> Decimal:

@@ -7,11 +7,12 @@ only looks at each seat's original bet. Insurance is paid 2:1 when the dealer ha
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
 from blackjack_tui.engine.cards import hand_totals
 from blackjack_tui.engine.events import Event
-from blackjack_tui.engine.hand import Box, Wager
+from blackjack_tui.engine.hand import Box, Hand, Wager
 from blackjack_tui.engine.table_rules import (
     dealer_blackjack,
     net_of,
@@ -33,6 +34,11 @@ if TYPE_CHECKING:
     from blackjack_tui.engine.round import Round
 
 E = EventKind
+# Module constants for the hot path (an enum member looked up on its class costs far more).
+CARD, SETTLE, BEHIND_SETTLE, REVEAL = E.CARD, E.SETTLE, E.BEHIND_SETTLE, E.REVEAL
+DONE = HandState.DONE
+BLACKJACK = Outcome.BLACKJACK
+new_event = partial(tuple.__new__, Event)
 
 
 def settle_wager(rnd: Round, box: Box, hi: int, wager: Wager, outcome: Outcome,
@@ -41,11 +47,12 @@ def settle_wager(rnd: Round, box: Box, hi: int, wager: Wager, outcome: Outcome,
     wager.outcome = outcome
     wager.net = net
     hand = box.hands[hi]
-    if not wager.behind:
-        hand.state = HandState.DONE
+    behind = wager.behind
+    if not behind:
+        hand.state = DONE
     rnd.purses[wager.seat].bankroll += wager.stake + net
-    rnd.log.append(Event(E.BEHIND_SETTLE if wager.behind else E.SETTLE, box.number, hi + 1, None,
-                         net, outcome, hand.total))
+    rnd.log.append(new_event((BEHIND_SETTLE if behind else SETTLE, box.number, hi + 1, None, net,
+                              outcome, hand.total)))
 
 
 def settle_hand(rnd: Round, box: Box, hi: int, outcome: Outcome) -> None:
@@ -58,6 +65,8 @@ def settle_hand(rnd: Round, box: Box, hi: int, outcome: Outcome) -> None:
 
 def settle_insurance(rnd: Round, won: bool) -> None:
     """Settle every insurance taken and not yet settled: 2:1 when the dealer has blackjack."""
+    if not rnd.insured:
+        return
     for box in rnd.boxes:
         for position in box.positions:
             stake = position.insurance
@@ -72,14 +81,12 @@ def settle_insurance(rnd: Round, won: bool) -> None:
 
 def after_insurance(rnd: Round) -> bool:
     """The peek, insurance settled, blackjacks paid at once. True when the round ended."""
-    up = rnd.dealer[0]
-    could_have_blackjack = up.value == 1 or up.value == 10
+    up = rnd.dealer[0].value
+    could_have_blackjack = up == 1 or up == 10
     table = rnd.table
     if table.peek and could_have_blackjack:
         if dealer_blackjack(rnd.dealer):
             rnd.log.append(Event(E.PEEK, outcome=PeekResult.BLACKJACK))
-            reveal(rnd)
-            settle_insurance(rnd, won=True)
             _against_blackjack(rnd)
             finish(rnd)
             return True
@@ -90,61 +97,80 @@ def after_insurance(rnd: Round) -> bool:
         for box in rnd.boxes:
             hands = box.hands
             if len(hands) == 1 and hands[0].is_blackjack and hands[0].open:
-                settle_hand(rnd, box, 0, Outcome.BLACKJACK)
+                settle_hand(rnd, box, 0, BLACKJACK)
     return False
 
 
 def reveal(rnd: Round) -> None:
     if rnd.hole_hidden:
         rnd.hole_hidden = False
-        rnd.log.append(Event(E.REVEAL, 0, 0, rnd.dealer[1]))
+        rnd.log.append(new_event((REVEAL, 0, 0, rnd.dealer[1], None, None, None)))
 
 
 def dealer_turn(rnd: Round) -> None:
     """The dealer's second card (or the hole card turned), the draw to 17, the settlement."""
-    live = [h for b in rnd.boxes for h in b.hands if h.open]
+    live, to_beat = _live_hands(rnd)
+    dealer = rnd.dealer
     if rnd.table.peek:
         reveal(rnd)
-    elif live or any(p.insurance and p.insurance_net is None
-                     for b in rnd.boxes for p in b.positions):
+    elif live or (rnd.insured and any(p.insurance and p.insurance_net is None
+                                      for b in rnd.boxes for p in b.positions)):
         _dealer_draws(rnd)
-    if dealer_blackjack(rnd.dealer):
-        settle_insurance(rnd, won=True)
+    if dealer_blackjack(dealer):
         _against_blackjack(rnd)
     else:
         settle_insurance(rnd, won=False)
-        if any(not h.is_blackjack for h in live):
-            _draw_to_17(rnd)
-        total = hand_totals(rnd.dealer)[0]
+        total = _draw_to_17(rnd) if to_beat else hand_totals(dealer)[0]
         if live:
-            rnd.log.append(Event(E.DEALER_TOTAL, total=total,
-                                 outcome=DealerEnd.BUST if total > 21 else DealerEnd.STAND))
-        table = rnd.table
-        for box in rnd.boxes:
-            for hi, hand in enumerate(box.hands):
-                if hand.open:
-                    settle_hand(rnd, box, hi, outcome_against(table, hand, total))
+            rnd.log.append(new_event((E.DEALER_TOTAL, 0, 0, None, None,
+                                      DealerEnd.BUST if total > 21 else DealerEnd.STAND, total)))
+            _settle_against(rnd, total)
     finish(rnd)
+
+
+def _live_hands(rnd: Round) -> tuple[list[Hand], bool]:
+    """The hands with money still waiting, and whether one of them is not a blackjack (then the
+    dealer draws to 17; against blackjacks alone he does not)."""
+    live = []
+    to_beat = False
+    for box in rnd.boxes:
+        for hand in box.hands:
+            if hand.open:
+                live.append(hand)
+                to_beat = to_beat or not hand.is_blackjack
+    return live, to_beat
+
+
+def _draw_to_17(rnd: Round) -> int:
+    """The dealer draws to 17 (a soft 17 too where the dealer hits it); returns his total."""
+    dealer = rnd.dealer
+    hits_soft_17 = rnd.table.hits_soft_17
+    total, soft = hand_totals(dealer)
+    while total < 17 or (total == 17 and soft and hits_soft_17):
+        _dealer_draws(rnd)
+        total, soft = hand_totals(dealer)
+    return total
+
+
+def _settle_against(rnd: Round, total: int) -> None:
+    """Settle every live hand against a dealer who ended on ``total`` without blackjack."""
+    table = rnd.table
+    for box in rnd.boxes:
+        for hi, hand in enumerate(box.hands):
+            if hand.open:
+                settle_hand(rnd, box, hi, outcome_against(table, hand, total))
 
 
 def _dealer_draws(rnd: Round) -> None:
     card = rnd.draw()
     rnd.dealer.append(card)
-    rnd.log.append(Event(E.CARD, 0, 0, card))
-
-
-def _draw_to_17(rnd: Round) -> None:
-    hits_soft_17 = rnd.table.hits_soft_17
-    while True:
-        total, soft = hand_totals(rnd.dealer)
-        if total < 17 or (total == 17 and soft and hits_soft_17):
-            _dealer_draws(rnd)
-        else:
-            return
+    rnd.log.append(new_event((CARD, 0, 0, card, None, None, None)))
 
 
 def _against_blackjack(rnd: Round) -> None:
+    """The dealer has blackjack: insurance paid, every live wager settled against it."""
     reveal(rnd)
+    settle_insurance(rnd, won=True)
     table = rnd.table
     for box in rnd.boxes:
         for hi, hand in enumerate(box.hands):
@@ -159,4 +185,4 @@ def _against_blackjack(rnd: Round) -> None:
 def finish(rnd: Round) -> None:
     rnd.phase = Phase.OVER
     rnd.shoe.discard(rnd.table_cards())
-    rnd.log.append(Event(E.ROUND_OVER, amount=rnd.net))
+    rnd.log.append(new_event((E.ROUND_OVER, 0, 0, None, rnd.net, None, None)))

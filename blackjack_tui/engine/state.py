@@ -91,3 +91,4 @@ def _fill(rnd: Round, data: dict[str, Any], shoe: Shoe | None) -> None:
     rnd.actions = [str(a) for a in data["actions"]]
     rnd.log = [Event.from_dict(e) for e in data["log"]]
     rnd.decision = None
+    rnd.insured = any(p.insurance for b in rnd.boxes for p in b.positions)

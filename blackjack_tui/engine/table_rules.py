@@ -42,8 +42,11 @@ class Table:
         "half_box",
         "hit_soft_21",
         "hits_soft_17",
+        "insurance_at_deal",
+        "insurance_at_turn",
         "insure_blackjack",
         "late_surrender",
+        "limits",
         "max_hands",
         "no_hole_card",
         "original_only",
@@ -71,6 +74,9 @@ class Table:
         self.hit_soft_21 = rules.hit_soft_21
         self.hits_soft_17 = rules.dealer_hits_soft_17
         self.insure_blackjack = rules.insure_blackjack
+        self.insurance_at_deal = rules.insurance == "after-deal"
+        self.insurance_at_turn = rules.insurance == "dealer-turn"
+        self.limits = rules.limits()
         self.late_surrender = rules.surrender == "late"
         self.max_hands = rules.max_split_hands
         self.peek = rules.hole_card == "peek"
@@ -102,12 +108,11 @@ def table_of(rules: Rules) -> Table:
 
 def is_pair(rules: Rules | Table, hand: Hand | Sequence[Card]) -> bool:
     """Two cards that may split: of equal value (K+T), or of equal rank where the rules say so."""
-    cards = hand.cards if isinstance(hand, Hand) else hand
+    cards = hand._cards if isinstance(hand, Hand) else hand
     if len(cards) != 2:
         return False
     a, b = cards
-    by_rank = rules.split_by_rank if isinstance(rules, Table) else rules.split_by == "rank"
-    return a.rank == b.rank if by_rank else a.value == b.value
+    return a.rank == b.rank if _table(rules).split_by_rank else a.value == b.value
 
 
 def double_total(rules: Rules | Table, cards: Sequence[Card]) -> int:
@@ -125,7 +130,7 @@ def double_total(rules: Rules | Table, cards: Sequence[Card]) -> int:
 def can_double(rules: Rules | Table, hand: Hand) -> bool:
     """Double on these two cards? Tests the best total, or the hard one where an ace counts 1."""
     t = _table(rules)
-    cards = hand.cards
+    cards = hand._cards
     if len(cards) != 2 or (hand.split_aces and t.split_one_card):
         return False
     if hand.from_split:
@@ -137,16 +142,18 @@ def can_double(rules: Rules | Table, hand: Hand) -> bool:
 
 
 def can_split(rules: Rules | Table, box: Box, hand: Hand) -> bool:
+    """Split this pair? Within the most hands a box may have; split aces again only where the
+    rules allow it."""
     t = _table(rules)
-    if not is_pair(t, hand) or len(box.hands) >= t.max_hands:
+    if len(box.hands) >= t.max_hands or (hand.split_aces and not t.resplit_aces):
         return False
-    return not (hand.split_aces and not t.resplit_aces)
+    return is_pair(t, hand)
 
 
 def may_hit(rules: Rules | Table, hand: Hand) -> bool:
     """Hard 21 never hits; soft 21 only where the rules say so; a split ace keeps its one card."""
     t = _table(rules)
-    if hand.split_aces and t.split_one_card and len(hand.cards) >= 2:
+    if hand.split_aces and t.split_one_card and len(hand._cards) >= 2:
         return False
     total = hand.total
     return total < 21 or (total == 21 and hand.soft and t.hit_soft_21)
@@ -156,25 +163,15 @@ def decision_actions(t: Table, box: Box, hand: Hand,
                      chips: Decimal) -> tuple[ActionName, ...] | None:
     """The legal plays for ``hand`` when it needs a decision; ``None`` when it stands by itself
     (a blackjack, a 21 that may not hit, a split ace's one card). ``chips`` are the holder's."""
-    cards = hand.cards
-    two = len(cards) == 2
+    two = len(hand._cards) == 2
     total = hand.total
     if total == 21 and two and not hand.from_split:
         return None  # a blackjack
-    if hand.split_aces and t.split_one_card and len(cards) >= 2:
-        mask = 0
-    else:
-        mask = HIT if total < 21 or (hand.soft and t.hit_soft_21) else 0
+    mask = HIT if may_hit(t, hand) else 0
     if total == 21 and not mask:
         return None
     if two:
-        if chips >= hand.wagers[0].stake:
-            if can_double(t, hand):
-                mask |= DOUBLE
-            if can_split(t, box, hand):
-                mask |= SPLIT
-        if t.late_surrender and len(box.hands) == 1 and not hand.from_split:
-            mask |= SURRENDER
+        mask |= _two_card_plays(t, box, hand, chips)
     return PLAYS[mask] if mask else None
 
 
@@ -183,15 +180,22 @@ def play_actions(rules: Rules | Table, box: Box, hand: Hand,
     """The legal play actions for ``hand``, in the order hit, stand, double, split, surrender."""
     t = _table(rules)
     mask = HIT if may_hit(t, hand) else 0
-    if len(hand.cards) == 2:
-        if bankroll >= hand.stake:
-            if can_double(t, hand):
-                mask |= DOUBLE
-            if can_split(t, box, hand):
-                mask |= SPLIT
-        if t.late_surrender and len(box.hands) == 1 and not hand.from_split:
-            mask |= SURRENDER
+    if len(hand._cards) == 2:
+        mask |= _two_card_plays(t, box, hand, bankroll)
     return PLAYS[mask]
+
+
+def _two_card_plays(t: Table, box: Box, hand: Hand, chips: Decimal) -> int:
+    """Double, split (each only with the chips to match the stake) and surrender, as bits."""
+    mask = 0
+    if chips >= hand.wagers[0].stake:
+        if can_double(t, hand):
+            mask |= DOUBLE
+        if can_split(t, box, hand):
+            mask |= SPLIT
+    if t.late_surrender and len(box.hands) == 1 and not hand.from_split:
+        mask |= SURRENDER
+    return mask
 
 
 def needs_decision(rules: Rules | Table, box: Box, hand: Hand, bankroll: Decimal) -> bool:
@@ -291,4 +295,4 @@ def insurance_offer(rules: Rules | Table, bet: Decimal, box_stake: Decimal,
 
 
 def _table(rules: Rules | Table) -> Table:
-    return rules if isinstance(rules, Table) else table_of(rules)
+    return rules if type(rules) is Table else table_of(rules)  # type: ignore[arg-type]

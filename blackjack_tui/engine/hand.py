@@ -360,5 +360,3 @@ def _opt(amount: Decimal | None) -> str | None:
     return None if amount is None else str(amount)
 
 
-def _dec(text: object) -> Decimal | None:
-    return None if text is None else Decimal(str(text))

@@ -93,17 +93,22 @@ def parse_cards(texts: list[str] | tuple[str, ...]) -> list[Card]:
     return cards
 
 
+def best_total(hard: int, ace: bool) -> int:
+    """A hand's best total from its hard total (every ace 1) and whether it holds an ace: one
+    ace counts 11 when that does not bust it. The hand is soft when this differs from ``hard``."""
+    return hard + 10 if ace and hard <= 11 else hard
+
+
 def hand_totals(cards: list[Card] | tuple[Card, ...]) -> tuple[int, bool]:
     """Return ``(best_total, soft)`` for a hand: soft when an ace counts as 11."""
-    total = 0
+    hard = 0
     ace = False
     for card in cards:
-        total += card.value
+        hard += card.value
         if card.value == 1:
             ace = True
-    if ace and total <= 11:
-        return total + 10, True
-    return total, False
+    best = best_total(hard, ace)
+    return best, best != hard
 
 
 def hand_value(cards: list[Card] | tuple[Card, ...],
@@ -119,9 +124,10 @@ def hand_value(cards: list[Card] | tuple[Card, ...],
     hard = 0
     for card in cards:
         hard += card.value
-    if aces_low is AcesLow.HELD and hard <= 11 and any(c.value == 1 for c in cards[2:]):
-        return hard + 10, True
-    return hard, False
+    if aces_low is AcesLow.ALL:
+        return hard, False
+    best = best_total(hard, any(c.value == 1 for c in cards[2:]))
+    return best, best != hard
 
 
 def total_label(total: int, soft: bool) -> str:

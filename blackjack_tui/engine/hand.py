@@ -13,7 +13,7 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
-from blackjack_tui.engine.cards import Card, parse_cards, total_label
+from blackjack_tui.engine.cards import Card, best_total, parse_cards, total_label
 from blackjack_tui.engine.money import ZERO
 from blackjack_tui.engine.vocabulary import AcesLow, HandState, Outcome
 from blackjack_tui.engine.wagers import Position, Wager, read_insurance, read_wager
@@ -75,10 +75,8 @@ class Hand:
             high = aces_low is AcesLow.HELD and any(c.value == 1 for c in cards[2:])
         self.hard = hard
         self.high_ace = high
-        if high and hard <= 11:
-            self.total, self.soft = hard + 10, True
-        else:
-            self.total, self.soft = hard, False
+        self.total = best_total(hard, high)
+        self.soft = self.total != hard
 
     def add(self, card: Card) -> None:
         """Add a dealt card and keep the total."""
@@ -88,7 +86,7 @@ class Hand:
         self.hard = hard
         if value == 1 and self.aces_low is not AcesLow.ALL:
             self.high_ace = True
-        if self.high_ace and hard <= 11:
+        if self.high_ace and hard <= 11:  # best_total, written out: this runs for every card
             self.total, self.soft = hard + 10, True
         else:
             self.total, self.soft = hard, False

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from decimal import Decimal
 from fractions import Fraction
 
-from blackjack_tui.engine.cards import Card
+from blackjack_tui.engine.cards import Card, best_total
 from blackjack_tui.engine.hand import Box, Hand
 from blackjack_tui.engine.money import ZERO, times
 from blackjack_tui.engine.rules import Limits, Rules
@@ -115,30 +115,31 @@ def is_pair(rules: Rules | Table, hand: Hand | Sequence[Card]) -> bool:
     return a.rank == b.rank if _table(rules).split_by_rank else a.value == b.value
 
 
-def double_total(rules: Rules | Table, cards: Sequence[Card]) -> int:
-    """The total the double test reads: the best total, or the hard one where an ace counts 1."""
-    hard = 0
-    ace = False
-    for card in cards:
-        hard += card.value
-        ace = ace or card.value == 1
-    if ace and hard <= 11 and _table(rules).aces_low is None:
-        return hard + 10
-    return hard
-
-
-def can_double(rules: Rules | Table, hand: Hand) -> bool:
-    """Double on these two cards? Tests the best total, or the hard one where an ace counts 1."""
+def double_allowed(rules: Rules | Table, first: int, second: int, *, from_split: bool = False,
+                   split_aces: bool = False) -> bool:
+    """May a two-card hand of these card values (1 for an ace) double? The total tested is the
+    best one, or the hard one where the rules count an ace 1 for the double (the Swedish rule).
+    After a split: only where doubling after a split is allowed (on any total where the rules say
+    so), and never on a split ace that takes one card."""
     t = _table(rules)
-    cards = hand._cards
-    if len(cards) != 2 or (hand.split_aces and t.split_one_card):
+    if split_aces and t.split_one_card:
         return False
-    if hand.from_split:
+    if from_split:
         if not t.das:
             return False
         if t.das_any:
             return True
-    return t.double_low <= double_total(t, cards) <= t.double_high
+    hard = first + second
+    total = hard if t.aces_low is not None else best_total(hard, first == 1 or second == 1)
+    return t.double_low <= total <= t.double_high
+
+
+def can_double(rules: Rules | Table, hand: Hand) -> bool:
+    """Double this hand? Two cards, by :func:`double_allowed`."""
+    cards = hand._cards
+    return len(cards) == 2 and double_allowed(rules, cards[0].value, cards[1].value,
+                                              from_split=hand.from_split,
+                                              split_aces=hand.split_aces)
 
 
 def can_split(rules: Rules | Table, box: Box, hand: Hand) -> bool:
@@ -150,13 +151,18 @@ def can_split(rules: Rules | Table, box: Box, hand: Hand) -> bool:
     return is_pair(t, hand)
 
 
+def hits_allowed(rules: Rules | Table, total: int, soft: bool) -> bool:
+    """May a hand of this best total take a card? Below 21 always; a soft 21 only where the
+    rules say so; a hard 21 never."""
+    return total < 21 or (total == 21 and soft and _table(rules).hit_soft_21)
+
+
 def may_hit(rules: Rules | Table, hand: Hand) -> bool:
-    """Hard 21 never hits; soft 21 only where the rules say so; a split ace keeps its one card."""
+    """:func:`hits_allowed` for this hand; a split ace keeps its one card."""
     t = _table(rules)
     if hand.split_aces and t.split_one_card and len(hand._cards) >= 2:
         return False
-    total = hand.total
-    return total < 21 or (total == 21 and hand.soft and t.hit_soft_21)
+    return hits_allowed(t, hand.total, hand.soft)
 
 
 def decision_actions(t: Table, box: Box, hand: Hand,

@@ -43,7 +43,7 @@ def play(rounds: int, seed: int) -> tuple[int, float, float]:
     shoe = Shoe(6)
     strategy = shared_strategy.play
     hands = 0
-    began = time.perf_counter()
+    began = time.process_time()
     for _ in range(rounds):
         if shoe.n_cards < 52:
             shoe = Shoe(6)
@@ -52,14 +52,20 @@ def play(rounds: int, seed: int) -> tuple[int, float, float]:
         up = rnd.up
         acts = rnd.legal_actions()
         while acts is not None:
-            hand = rnd.hand
-            can_split = "split" in acts
-            rnd.apply(strategy(hand.sum, not hand.is_hard,
-                               _value(hand.cards[0]) if can_split else 0, up,
-                               "double" in acts, can_split, "surrender" in acts))
+            if acts is INSURANCE:
+                action = "no-insurance"
+            elif acts is EVEN_MONEY:
+                action = "no-even-money"
+            else:
+                hand = rnd.hand
+                can_split = "split" in acts
+                action = strategy(hand.sum, not hand.is_hard,
+                                  _value(hand.cards[0]) if can_split else 0, up,
+                                  "double" in acts, can_split, "surrender" in acts)
+            rnd.apply(action)
             acts = rnd.legal_actions()
         hands += len(player.hands)
-    return hands, time.perf_counter() - began, player.stack - start
+    return hands, time.process_time() - began, player.stack - start
 
 
 def play_inline(rounds: int, seed: int) -> tuple[int, float, float]:
@@ -75,16 +81,20 @@ def play_inline(rounds: int, seed: int) -> tuple[int, float, float]:
     shoe = Shoe(6)
     strategy = shared_strategy.play
     hands = 0
-    began = time.perf_counter()
+    began = time.process_time()
     for _ in range(rounds):
         if shoe.n_cards < 52:
             shoe = Shoe(6)
         hands += _round(player, dealer, shoe, strategy)
-    return hands, time.perf_counter() - began, player.stack - start
+    return hands, time.process_time() - began, player.stack - start
 
 
 def _value(card: Any) -> int:
     return 1 if card.label == "A" else int(card.value)
+
+
+INSURANCE = ("insurance", "no-insurance")
+EVEN_MONEY = ("even-money", "no-even-money")
 
 
 class PeerRound:
@@ -114,12 +124,24 @@ class PeerRound:
         dealer.deal(shoe)
         hand.deal(shoe)
         self.up = up = _value(dealer.cards[0])
-        if dealer.is_blackjack and up in (1, 10):  # the peek
+        self.hand = hand
+        if up == 1:  # asked first, as ours asks: even money for a blackjack, else insurance
+            self._legal = EVEN_MONEY if hand.is_blackjack else INSURANCE
+            return
+        self._peek()
+
+    def _peek(self) -> None:
+        player, dealer, hand = self.player, self.dealer, self.hand
+        if dealer.is_blackjack and self.up in (1, 10):
+            if dealer.insurance_bet:
+                player.stack += dealer.insurance_bet * 3
             if hand.is_blackjack:
                 player.stack += self.bet
+            self._legal = None
             return
         if hand.is_blackjack:
             player.stack += self.bet * 2.5
+            self._legal = None
             return
         self._seek()
 
@@ -130,7 +152,9 @@ class PeerRound:
         if self._legal is None or action not in self._legal:
             raise ValueError(f"{action} is not legal now")
         hand, bet, player = self.hand, self.bet, self.player
-        if action == "hit":
+        if self._legal is INSURANCE or self._legal is EVEN_MONEY:
+            self._answer(action)
+        elif action == "hit":
             hand.deal(self.shoe)
         elif action == "stand":
             self.index += 1
@@ -146,6 +170,16 @@ class PeerRound:
         else:
             _split(player, hand, self.shoe, bet)
         self._seek()
+
+    def _answer(self, action: str) -> None:
+        if action == "even-money":
+            self.player.stack += self.bet * 2
+            self._legal = None
+            return
+        if action == "insurance":
+            self.dealer.insurance_bet = self.bet / 2
+            self.player.stack -= self.bet / 2
+        self._peek()
 
     def _seek(self) -> None:
         """On to the next hand that needs a decision; the dealer and the payout after the last."""

@@ -22,6 +22,7 @@ __all__ = ["DONE", "PLAYING", "STOOD", "Box", "Hand", "Position", "Wager"]
 
 # Kept for callers of the earlier string constants.
 PLAYING, STOOD, DONE = HandState.PLAYING, HandState.STOOD, HandState.DONE
+ALL, HELD = AcesLow.ALL, AcesLow.HELD
 
 
 class Hand:
@@ -42,7 +43,7 @@ class Hand:
         self.split_aces = split_aces
         self.doubled = False
         self.aces_low: AcesLow | None = None
-        self.state = HandState.PLAYING
+        self.state = PLAYING
         self._cards = cards
         if cards:
             self.recount()
@@ -72,7 +73,7 @@ class Hand:
         if aces_low is None:
             high = any(c.value == 1 for c in cards)
         else:  # the held aces count 1; under "held" a card drawn after them may still count 11
-            high = aces_low is AcesLow.HELD and any(c.value == 1 for c in cards[2:])
+            high = aces_low is HELD and any(c.value == 1 for c in cards[2:])
         self.hard = hard
         self.high_ace = high
         self.total = best_total(hard, high)
@@ -84,7 +85,7 @@ class Hand:
         value = card.value
         hard = self.hard + value
         self.hard = hard
-        if value == 1 and self.aces_low is not AcesLow.ALL:
+        if value == 1 and self.aces_low is not ALL:
             self.high_ace = True
         if self.high_ace and hard <= 11:  # best_total, written out: this runs for every card
             self.total, self.soft = hard + 10, True

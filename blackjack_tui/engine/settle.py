@@ -38,6 +38,9 @@ E = EventKind
 CARD, SETTLE, BEHIND_SETTLE, REVEAL = E.CARD, E.SETTLE, E.BEHIND_SETTLE, E.REVEAL
 DONE = HandState.DONE
 BLACKJACK = Outcome.BLACKJACK
+OVER = Phase.OVER
+ROUND_OVER, DEALER_TOTAL = E.ROUND_OVER, E.DEALER_TOTAL
+DEALER_BUST, DEALER_STAND = DealerEnd.BUST, DealerEnd.STAND
 new_event = partial(tuple.__new__, Event)
 
 
@@ -122,8 +125,8 @@ def dealer_turn(rnd: Round) -> None:
         settle_insurance(rnd, won=False)
         total = _draw_to_17(rnd) if to_beat else hand_totals(dealer)[0]
         if live:
-            rnd.log.append(new_event((E.DEALER_TOTAL, 0, 0, None, None,
-                                      DealerEnd.BUST if total > 21 else DealerEnd.STAND, total)))
+            rnd.log.append(new_event((DEALER_TOTAL, 0, 0, None, None,
+                                      DEALER_BUST if total > 21 else DEALER_STAND, total)))
             _settle_against(rnd, total)
     finish(rnd)
 
@@ -183,6 +186,6 @@ def _against_blackjack(rnd: Round) -> None:
 
 
 def finish(rnd: Round) -> None:
-    rnd.phase = Phase.OVER
+    rnd.phase = OVER
     rnd.shoe.discard(rnd.table_cards())
-    rnd.log.append(new_event((E.ROUND_OVER, 0, 0, None, rnd.net, None, None)))
+    rnd.log.append(new_event((ROUND_OVER, 0, 0, None, rnd.net, None, None)))

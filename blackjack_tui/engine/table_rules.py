@@ -19,12 +19,14 @@ from blackjack_tui.engine.rules import Limits, Rules
 from blackjack_tui.engine.vocabulary import AcesLow, ActionName, Outcome
 
 A = ActionName
-HIT, DOUBLE, SPLIT, SURRENDER = 1, 2, 4, 8
+HIT_BIT, DOUBLE_BIT, SPLIT_BIT, SURRENDER_BIT = 1, 2, 4, 8
 # Every set of legal plays, in the order hit, stand, double, split, surrender, by bits above.
+_BITS = ((A.HIT, HIT_BIT), (A.STAND, 0), (A.DOUBLE, DOUBLE_BIT), (A.SPLIT, SPLIT_BIT),
+         (A.SURRENDER, SURRENDER_BIT))
 PLAYS: tuple[tuple[ActionName, ...], ...] = tuple(
-    tuple(name for name, bit in ((A.HIT, HIT), (A.STAND, 0), (A.DOUBLE, DOUBLE), (A.SPLIT, SPLIT),
-                                 (A.SURRENDER, SURRENDER)) if not bit or mask & bit)
-    for mask in range(16))
+    tuple(name for name, bit in _BITS if not bit or mask & bit) for mask in range(16))
+# Module constants: an enum member looked up on its class costs as much as a small call.
+WIN, LOSE, PUSH, BLACKJACK, BUST, SURRENDER, EVEN_MONEY = Outcome
 
 
 class Table:
@@ -38,8 +40,10 @@ class Table:
         "dealer_wins_ties",
         "double_high",
         "double_low",
+        "double_ok",
         "even_money",
         "half_box",
+        "hit_ok",
         "hit_soft_21",
         "hits_soft_17",
         "insurance_at_deal",
@@ -86,6 +90,17 @@ class Table:
         self.resplit_aces = rules.resplit_aces
         self.split_by_rank = rules.split_by == "rank"
         self.split_one_card = rules.split_aces_one_card
+        # The answers of the rule checks below, worked out once for every case the round meets:
+        # it looks them up at each decision instead of asking again.
+        flags = (False, True)
+        self.double_ok = [[[[double_allowed(self, first, second, from_split=from_split,
+                                            split_aces=split_aces)
+                             for second in range(11)] for first in range(11)]
+                           for split_aces in flags] for from_split in flags]
+        """``double_ok[from_split][split_aces][first][second]``, card values 1 (ace) to 10."""
+        self.hit_ok = [[[_may_hit(self, split_aces, total, soft) for total in range(32)]
+                        for soft in flags] for split_aces in flags]
+        """``hit_ok[split_aces][soft][total]`` for a hand of two cards or more."""
 
 
 __all__ = ["Limits", "Table", "table_of"]  # and the rule checks below
@@ -135,11 +150,12 @@ def double_allowed(rules: Rules | Table, first: int, second: int, *, from_split:
 
 
 def can_double(rules: Rules | Table, hand: Hand) -> bool:
-    """Double this hand? Two cards, by :func:`double_allowed`."""
+    """Double this hand? Two cards, by :func:`double_allowed` (as the table worked it out)."""
     cards = hand._cards
-    return len(cards) == 2 and double_allowed(rules, cards[0].value, cards[1].value,
-                                              from_split=hand.from_split,
-                                              split_aces=hand.split_aces)
+    if len(cards) != 2:
+        return False
+    return _table(rules).double_ok[hand.from_split][hand.split_aces][cards[0].value][
+        cards[1].value]
 
 
 def can_split(rules: Rules | Table, box: Box, hand: Hand) -> bool:
@@ -159,10 +175,16 @@ def hits_allowed(rules: Rules | Table, total: int, soft: bool) -> bool:
 
 def may_hit(rules: Rules | Table, hand: Hand) -> bool:
     """:func:`hits_allowed` for this hand; a split ace keeps its one card."""
-    t = _table(rules)
-    if hand.split_aces and t.split_one_card and len(hand._cards) >= 2:
+    return _may_hit(_table(rules), hand.split_aces and len(hand._cards) >= 2, hand.total,
+                    hand.soft)
+
+
+def _may_hit(t: Table, one_card_taken: bool, total: int, soft: bool) -> bool:
+    """``one_card_taken``: a split ace that has its card (it may take no other, where split aces
+    take one card)."""
+    if one_card_taken and t.split_one_card:
         return False
-    return hits_allowed(t, hand.total, hand.soft)
+    return hits_allowed(t, total, soft)
 
 
 def decision_actions(t: Table, box: Box, hand: Hand,
@@ -173,7 +195,7 @@ def decision_actions(t: Table, box: Box, hand: Hand,
     total = hand.total
     if total == 21 and two and not hand.from_split:
         return None  # a blackjack
-    mask = HIT if may_hit(t, hand) else 0
+    mask = HIT_BIT if t.hit_ok[hand.split_aces][hand.soft][total] else 0  # may_hit, looked up
     if total == 21 and not mask:
         return None
     if two:
@@ -185,7 +207,7 @@ def play_actions(rules: Rules | Table, box: Box, hand: Hand,
                  bankroll: Decimal) -> tuple[ActionName, ...]:
     """The legal play actions for ``hand``, in the order hit, stand, double, split, surrender."""
     t = _table(rules)
-    mask = HIT if may_hit(t, hand) else 0
+    mask = HIT_BIT if may_hit(t, hand) else 0
     if len(hand._cards) == 2:
         mask |= _two_card_plays(t, box, hand, bankroll)
     return PLAYS[mask]
@@ -195,12 +217,13 @@ def _two_card_plays(t: Table, box: Box, hand: Hand, chips: Decimal) -> int:
     """Double, split (each only with the chips to match the stake) and surrender, as bits."""
     mask = 0
     if chips >= hand.wagers[0].stake:
-        if can_double(t, hand):
-            mask |= DOUBLE
+        first, second = hand._cards
+        if t.double_ok[hand.from_split][hand.split_aces][first.value][second.value]:
+            mask |= DOUBLE_BIT
         if can_split(t, box, hand):
-            mask |= SPLIT
+            mask |= SPLIT_BIT
     if t.late_surrender and len(box.hands) == 1 and not hand.from_split:
-        mask |= SURRENDER
+        mask |= SURRENDER_BIT
     return mask
 
 
@@ -229,24 +252,24 @@ def dealer_draws(rules: Rules | Table, total: int, soft: bool) -> bool:
 def outcome_against(rules: Rules | Table, hand: Hand, dealer_total: int) -> Outcome:
     """How a live hand ends against a dealer without blackjack who finished on ``dealer_total``."""
     if hand.is_blackjack:
-        return Outcome.BLACKJACK
+        return BLACKJACK
     player = hand.total
     if dealer_total > 21 or player > dealer_total:
-        return Outcome.WIN
+        return WIN
     if player < dealer_total or player in _table(rules).dealer_wins_ties:
-        return Outcome.LOSE
-    return Outcome.PUSH
+        return LOSE
+    return PUSH
 
 
 def net_of(rules: Rules | Table, outcome: Outcome, stake: Decimal) -> Decimal:
     """What a wager of ``stake`` wins (negative: loses) when its hand ends with ``outcome``."""
-    if outcome is Outcome.WIN or outcome is Outcome.EVEN_MONEY:
+    if outcome is WIN or outcome is EVEN_MONEY:
         return stake
-    if outcome is Outcome.BLACKJACK:
+    if outcome is BLACKJACK:
         return times(stake, _table(rules).bj_ratio)
-    if outcome is Outcome.PUSH:
+    if outcome is PUSH:
         return ZERO
-    if outcome is Outcome.SURRENDER:
+    if outcome is SURRENDER:
         return -stake / 2
     return -stake
 
@@ -272,10 +295,10 @@ def wager_against_blackjack(rules: Rules | Table, hand: Hand, first: bool, stake
     hand loses the original bet and every other stake (doubles, splits) is returned.
     """
     if hand.is_blackjack:
-        return Outcome.PUSH, ZERO
+        return PUSH, ZERO
     if _table(rules).original_only:
-        return (Outcome.LOSE, -bet) if first else (Outcome.PUSH, ZERO)
-    return Outcome.LOSE, -stake
+        return (LOSE, -bet) if first else (PUSH, ZERO)
+    return LOSE, -stake
 
 
 # ------------------------------------------------------------------------------ insurance

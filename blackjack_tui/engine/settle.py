@@ -15,6 +15,7 @@ from blackjack_tui.engine.events import Event
 from blackjack_tui.engine.hand import Box, Hand, Wager
 from blackjack_tui.engine.table_rules import (
     dealer_blackjack,
+    dealer_draws,
     net_of,
     outcome_against,
     wager_against_blackjack,
@@ -147,9 +148,9 @@ def _live_hands(rnd: Round) -> tuple[list[Hand], bool]:
 def _draw_to_17(rnd: Round) -> int:
     """The dealer draws to 17 (a soft 17 too where the dealer hits it); returns his total."""
     dealer = rnd.dealer
-    hits_soft_17 = rnd.table.hits_soft_17
+    table = rnd.table
     total, soft = hand_totals(dealer)
-    while total < 17 or (total == 17 and soft and hits_soft_17):
+    while dealer_draws(table, total, soft):
         _dealer_draws(rnd)
         total, soft = hand_totals(dealer)
     return total

@@ -173,6 +173,7 @@ class Hand:
     # Saving
 
     def to_dict(self) -> dict[str, Any]:
+        """The hand as saved: the holder's money by its earlier names, a bet behind apart."""
         holder = self.wagers[0]
         data: dict[str, Any] = {
             "cards": [c.text for c in self._cards],
@@ -195,6 +196,7 @@ class Hand:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any], owner: int = 0) -> Hand:
+        """Read back :meth:`to_dict`; ``owner`` is the seat holding the box."""
         holder = read_wager(owner, data["stake"], data["outcome"], data["net"])
         wagers = [holder]
         behind = Decimal(data.get("behind", "0"))
@@ -237,10 +239,6 @@ class Box:
         """Everything ``position`` has in the box's hands: its bet, splits and doubles joined."""
         behind = position.behind
         return sum((w.stake for h in self.hands for w in h.wagers if w.behind is behind), ZERO)
-
-    def wagers_of(self, position: Position) -> list[Wager]:
-        behind = position.behind
-        return [w for h in self.hands for w in h.wagers if w.behind is behind]
 
     def live_for(self, position: Position) -> bool:
         """Some wager of ``position`` still waits for the dealer."""
@@ -320,6 +318,7 @@ class Box:
     # Saving
 
     def to_dict(self) -> dict[str, Any]:
+        """The box as saved (keys for a bet behind only when there is one)."""
         holder = self.positions[0]
         data: dict[str, Any] = {
             "number": self.number,
@@ -341,6 +340,7 @@ class Box:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Box:
+        """Read back :meth:`to_dict`."""
         owner = int(data.get("owner", 0))
         box = cls(int(data["number"]), Decimal(data["bet"]), owner)
         box.hands = [Hand.from_dict(h, owner) for h in data["hands"]]

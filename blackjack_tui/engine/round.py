@@ -317,6 +317,7 @@ class Round:
     # ------------------------------------------------------------------ reading the result
 
     def table_cards(self) -> list[Card]:
+        """Every card on the table: the boxes' hands in order, then the dealer's."""
         return [c for b in self.boxes for h in b.hands for c in h._cards] + self.dealer
 
     @property

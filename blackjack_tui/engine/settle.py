@@ -106,6 +106,7 @@ def after_insurance(rnd: Round) -> bool:
 
 
 def reveal(rnd: Round) -> None:
+    """Turn the hole card, if it is still face down."""
     if rnd.hole_hidden:
         rnd.hole_hidden = False
         rnd.log.append(new_event((REVEAL, 0, 0, rnd.dealer[1], None, None, None)))
@@ -187,6 +188,7 @@ def _against_blackjack(rnd: Round) -> None:
 
 
 def finish(rnd: Round) -> None:
+    """The round is over: the table's cards go to the discards."""
     rnd.phase = OVER
     rnd.shoe.discard(rnd.table_cards())
     rnd.log.append(new_event((ROUND_OVER, 0, 0, None, rnd.net, None, None)))

@@ -24,6 +24,7 @@ if TYPE_CHECKING:
 
 
 def round_to_dict(rnd: Round) -> dict[str, Any]:
+    """The round's whole state, as :meth:`Round.to_dict` gives it."""
     data: dict[str, Any] = {
         "rules": rnd.rules.model_dump(mode="json"),
         "tier": rnd.tier,

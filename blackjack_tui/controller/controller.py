@@ -23,6 +23,7 @@ from blackjack_tui.engine.actions import Action, Decision
 from blackjack_tui.engine.errors import InvalidActionError
 from blackjack_tui.engine.events import Event
 from blackjack_tui.engine.round import Round
+from blackjack_tui.engine.vocabulary import EventKind
 
 if TYPE_CHECKING:
     from blackjack_tui.analysis.strategy import Chart
@@ -86,7 +87,7 @@ class RoundController:
         self.view = TableView.for_round(rnd)
         self.listener.show(self.view, None)
         if shuffled:
-            await self._show_step(Event("shuffle"))
+            await self._show_step(Event(EventKind.SHUFFLE))
         events = rnd.deal()
         await self._progress(rnd)
         await self._animate(events)

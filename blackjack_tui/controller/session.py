@@ -15,9 +15,9 @@ from typing import TYPE_CHECKING
 
 from blackjack_tui.controller.players import Opponent, opponent_bet
 from blackjack_tui.engine.errors import BetError
-from blackjack_tui.engine.money import ZERO, money_str
+from blackjack_tui.engine.money import ZERO
 from blackjack_tui.engine.round import Round
-from blackjack_tui.engine.rules import Rules
+from blackjack_tui.engine.rules import Limits, Rules
 from blackjack_tui.engine.seats import SeatBet, seat_box
 from blackjack_tui.engine.shoe import RandomSource, Shoe
 
@@ -98,7 +98,7 @@ class Session:
     # The rules
 
     @property
-    def limits(self) -> tuple[Decimal, Decimal]:
+    def limits(self) -> Limits:
         return self.rules.limits(self.tier)
 
     def switch_rules(self, rules: Rules, tier: str | None = None) -> bool:
@@ -120,8 +120,8 @@ class Session:
 
     def fit_bets(self, bets: Sequence[Decimal | None]) -> list[Decimal | None]:
         """Bets carried to another table: within its boxes and limits, else dropped."""
-        low, high = self.limits
-        kept = [b if b is not None and low <= b <= high else None
+        limits = self.limits
+        kept = [b if b is not None and limits.fits(b) else None
                 for b in list(bets)[: self.rules.max_boxes]]
         return kept if any(kept) else []
 
@@ -201,8 +201,7 @@ class Session:
         return self.bankroll < low
 
     def describe_limits(self) -> str:
-        low, high = self.limits
-        return f"{money_str(low)}–{money_str(high)}"
+        return self.limits.describe()
 
     @property
     def total_bet(self) -> Decimal:

@@ -34,6 +34,8 @@ STEP_WEIGHT = {"card": 1.0, "hole": 1.0, "reveal": 1.4, "split": 0.6, "double": 
                "settle": 0.35, "insurance-settled": 0.5, "peek": 1.0, "dealer-total": 0.6,
                "shuffle": 2.0}
 
+DEALER_STEPS = ("reveal", "dealer-total", "settle", "round-over")
+
 ACTION_LABELS = {
     "hit": "Hit", "stand": "Stand", "double": "Double", "split": "Split",
     "surrender": "Surrender", "insurance": "Insurance", "no-insurance": "No insurance",
@@ -67,6 +69,15 @@ class RoundController:
         """Coach mode: when set, every play is judged against the best play."""
         self.on_verdict: Callable[[Verdict], None] | None = None
         self._charts: dict[str, Chart | None] = {}
+        self._go = asyncio.Event()
+        self._go.set()
+
+    def hold(self, held: bool) -> None:
+        """Hold the cards (the table cannot be seen, say) or let them move again."""
+        if held:
+            self._go.clear()
+        else:
+            self._go.set()
 
     # Driving a round
 
@@ -117,6 +128,8 @@ class RoundController:
         delay = CARD_SECONDS.get(self.pace, 0.0) * 1.2
         if delay > 0:
             await asyncio.sleep(delay)
+        if not self._go.is_set():
+            await self._go.wait()
         return Action.parse(computer_action(rnd, decision, chart))
 
     async def _chart(self, rnd: Round) -> Chart | None:
@@ -152,8 +165,12 @@ class RoundController:
 
     async def _show_step(self, event: Event) -> None:
         assert self.view is not None
+        if not self._go.is_set():
+            await self._go.wait()
         self.count.observe(event)
         self.view.apply(event)
+        if event.kind in DEALER_STEPS or (event.kind == "card" and event.box == 0):
+            self.view.active = None  # the dealer plays: no box is in play
         self.listener.show(self.view, event)
         delay = CARD_SECONDS.get(self.pace, 0.0) * STEP_WEIGHT.get(event.kind, 0.2)
         if delay > 0:

@@ -122,6 +122,11 @@ class BlackjackApp(App[None]):
         for notice in self.notices:
             self.notify(notice, severity="warning", timeout=12)
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action != "quit" and self.screen.has_class("-too-small"):
+            return False  # behind the "terminal too small" notice no key does anything
+        return True
+
     # Persistence
 
     def save_profile(self) -> None:

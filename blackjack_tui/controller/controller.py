@@ -69,6 +69,7 @@ class RoundController:
         """Coach mode: when set, every play is judged against the best play."""
         self.on_verdict: Callable[[Verdict], None] | None = None
         self._charts: dict[str, Chart | None] = {}
+        self._shown_shoe: tuple[int, int] | None = None
         self._go = asyncio.Event()
         self._go.set()
 
@@ -88,6 +89,7 @@ class RoundController:
         self.listener.show(self.view, None)
         if shuffled:
             await self._show_step(Event("shuffle"))
+        self._mark_shoe()
         events = rnd.deal()
         self._progress(rnd)
         await self._animate(events)
@@ -112,6 +114,7 @@ class RoundController:
             else:
                 action = await self._wait_for(decision)
                 self._judge(rnd, decision, action)
+            self._mark_shoe()
             events = rnd.apply(action)
             self._progress(rnd)
             await self._animate(events)
@@ -160,14 +163,39 @@ class RoundController:
             self.listener.ask(None)
 
     async def _animate(self, events: list[Event]) -> None:
-        for event in events:
-            await self._show_step(event)
+        try:
+            for event in events:
+                await self._show_step(event)
+        finally:
+            self._shown_shoe = None
+
+    def _mark_shoe(self) -> None:
+        """Before the engine draws: the shoe as the player sees it until the cards are shown."""
+        shoe = self.session.shoe
+        self._shown_shoe = (shoe.remaining, len(shoe.discards))
+
+    def _shoe_step(self, event: Event) -> None:
+        shown = self._shown_shoe
+        if shown is None:
+            return
+        if event.kind in ("card", "hole"):
+            self._shown_shoe = (shown[0] - 1, shown[1])
+        elif event.kind in ("round-over", "shuffle"):
+            self._shown_shoe = None  # the cards go to the tray (or back into the shoe)
+
+    def shoe_counts(self) -> tuple[int, int]:
+        """Cards in the shoe and in the discard tray, as far as the cards shown so far tell."""
+        if self._shown_shoe is not None:
+            return self._shown_shoe
+        shoe = self.session.shoe
+        return shoe.remaining, len(shoe.discards)
 
     async def _show_step(self, event: Event) -> None:
         assert self.view is not None
         if not self._go.is_set():
             await self._go.wait()
         self.count.observe(event)
+        self._shoe_step(event)
         self.view.apply(event)
         if event.kind in DEALER_STEPS or (event.kind == "card" and event.box == 0):
             self.view.active = None  # the dealer plays: no box is in play

@@ -18,6 +18,7 @@ from blackjack_tui.engine.actions import Decision
 from blackjack_tui.engine.errors import BetError
 from blackjack_tui.engine.events import Event
 from blackjack_tui.engine.money import money_str
+from blackjack_tui.rules_text import felt_line
 from blackjack_tui.ui.screens import table_seats as behind
 from blackjack_tui.ui.screens.table_analysis import TableAnalysis
 from blackjack_tui.ui.widgets.action_bar import ActionBar
@@ -195,6 +196,7 @@ class TableScreen(TableAnalysis):
         session = self.game.session
         assert self.slip is not None
         table = self.query_one(Table)
+        table.show_rules_line(felt_line(session.rules, self.game.card_style.ascii))
         last = self.last_view if keep_result and not self.slip.bets else None
         table.show_betting(dict(self.slip.bets), session.rules.chips, session.describe_limits(),
                            self.selected, session.rules.max_boxes, last, self.game.card_style)
@@ -427,10 +429,15 @@ class TableScreen(TableAnalysis):
             self.say(refusal, "-warning")
 
     def shoe_info(self) -> ShoeInfo:
+        """The shoe and the tray as the cards shown so far tell (not ahead of the animation)."""
         shoe = self.game.session.shoe
         rules = self.game.session.rules
         cut = None if rules.shuffle == "every-round" else rules.penetration
-        return ShoeInfo(shoe.remaining, shoe.total, len(shoe.discards), cut)
+        if self.controller is not None:
+            remaining, discards = self.controller.shoe_counts()
+        else:
+            remaining, discards = shoe.remaining, len(shoe.discards)
+        return ShoeInfo(remaining, shoe.total, discards, cut)
 
     def action_hit(self) -> None:
         self.decide("hit")

@@ -17,7 +17,7 @@ from blackjack_tui.controller.coach import Coach, Verdict
 from blackjack_tui.controller.count import CountView, HiLoCount
 from blackjack_tui.controller.players import computer_action
 from blackjack_tui.controller.session import Session
-from blackjack_tui.controller.strategy import Advice, advise, chart_of
+from blackjack_tui.controller.strategy import Advice, advise, chart_of, insurance_advice
 from blackjack_tui.controller.view import TableView
 from blackjack_tui.engine.actions import Action, Decision
 from blackjack_tui.engine.errors import InvalidActionError
@@ -214,9 +214,12 @@ class RoundController:
         return advise(rnd, self.decision)
 
     def _judge(self, rnd: Round, decision: Decision, action: Action) -> None:
-        if self.coach is None or decision.kind != "play":
+        if self.coach is None:
             return
-        advice = advise(rnd, decision)
+        if decision.kind == "play":
+            advice = advise(rnd, decision)
+        else:
+            advice = insurance_advice(rnd, decision)  # insurance and even money; else None
         if advice is None:
             return
         verdict = self.coach.judge(advice, action.name)

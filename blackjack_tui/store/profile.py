@@ -51,6 +51,8 @@ class Settings(BaseModel):
     """A four-colour deck (blue diamonds, green clubs)."""
     coach: bool = False
     """Coach mode: say when a decision differs from basic strategy."""
+    count: bool = False
+    """Show the Hi-Lo count under the felt."""
     theme: str = "textual-dark"
     """The Textual theme's name."""
     provably_fair: bool = False

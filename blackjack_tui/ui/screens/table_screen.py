@@ -204,6 +204,7 @@ class TableScreen(TableAnalysis):
         table.show_seats(behind.seat_infos(session, self.selected))
         self.query_one(ActionBar).show_betting(session.rules.chips, bool(session.last_bets))
         self.query_one(StatusBar).show(session, self.slip.total, self.chip)
+        self.refresh_analysis()
 
     def say(self, text: str, style: str = "") -> None:
         message = self.query_one("#message", Static)
@@ -371,8 +372,14 @@ class TableScreen(TableAnalysis):
         self.last_view = self.controller.view
         self.game.round_finished(rnd)
         sign = "+" if rnd.net > 0 else ""
-        self.say(f"Round {sign}{money_str(rnd.net)} · bankroll {money_str(rnd.bankroll)} · "
-                 f"space: same bets again", "-result")
+        ties = self.last_view.ties_lost() if self.last_view is not None else []
+        if ties:
+            rules = self.game.session.rules.dealer_wins_ties
+            why = (f" · {ties[0]} v {ties[0]}: ties at {rules[0]}–{rules[-1]} go to the bank")
+        else:
+            why = " · space: same bets again"
+        self.say(f"Round {sign}{money_str(rnd.net)} · bankroll {money_str(rnd.bankroll)}{why}",
+                 "-result")
         behind.after_round(self, self.game.session)
         assert self.slip is not None
         self.new_slip()

@@ -95,7 +95,7 @@ class TableScreen(TableAnalysis):
         Binding("right_square_bracket", "chip_up", "Chip", show=False),
         Binding("x,backspace", "clear", "Clear", key_display="x"),
         Binding("b", "rebet", "Rebet"),
-        Binding("space", "rebet_deal", "Again", key_display="␣"),
+        Binding("space", "rebet_deal", "Again"),
         Binding("enter", "deal", "Deal"),
         Binding("h", "hit", "Hit"),
         Binding("s", "stand", "Stand"),

@@ -79,14 +79,16 @@ class ActionBar(Horizontal):
         for index in range(MAX_CHIPS):
             yield self._button(f"chip-{index}", "chip")
         for name in BETTING:
-            yield self._button(f"bet-{name}", "action", "success" if name == "deal" else "default")
+            yield self._button(f"bet-{name}", "action -deal" if name == "deal" else "action")
         for action in ACTION_KEYS:
-            yield self._button(f"act-{action}", "action",
-                               "primary" if action in ("hit", "stand") else "default")
+            yield self._button(f"act-{action}",
+                               "action -main" if action in ("hit", "stand") else "action")
 
     @staticmethod
-    def _button(name: str, classes: str, variant: str = "default") -> Button:
-        button = Button("", name=name, classes=classes, variant=variant)  # type: ignore[arg-type]
+    def _button(name: str, classes: str) -> Button:
+        # One variant for all: the theme's button colours are not all readable (Textual's
+        # success and primary text falls under 3:1 on some themes); the main ones are bold.
+        button = Button("", name=name, classes=classes)
         button.can_focus = False
         button.display = False
         return button

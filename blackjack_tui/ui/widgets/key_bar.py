@@ -15,8 +15,8 @@ from textual.dom import DOMNode
 from textual.screen import Screen
 from textual.widgets import Static
 
-KEY_STYLE = "bold $footer-key-foreground on $footer-key-background"
-TEXT_STYLE = "$footer-foreground on $footer-background"
+KEY_STYLE = "bold reverse"  # the key on the bar's own colours, swapped: readable on every theme
+TEXT_STYLE = ""
 
 
 class KeyBar(Static):
@@ -25,7 +25,7 @@ class KeyBar(Static):
     DEFAULT_CSS = """
     KeyBar {
         dock: bottom; height: 1; width: 1fr;
-        background: $footer-background; color: $footer-foreground;
+        background: $panel; color: $text;
     }
     """
 

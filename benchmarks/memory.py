@@ -21,7 +21,8 @@ import sys
 import tempfile
 from pathlib import Path
 
-ROUND = ["2S", "TD", "3H", "7C"]  # 5 v 17: the player stands and loses one chip
+# Two rounds: 19 v 17 (the player stands and wins a chip), then 5 v 17 (he loses it back).
+ROUNDS = ["TS", "TD", "9H", "7C", "2S", "TD", "3H", "7C"]
 MARKS = (0, 20, 200, 1000)
 
 
@@ -38,8 +39,7 @@ async def ours(rounds: int) -> dict[int, float]:
     marks: dict[int, float] = {}
     with tempfile.TemporaryDirectory() as data:
         options = PlayOptions(rules="nordic", seed=1, data_dir=Path(data), speed="instant")
-        app = BlackjackApp(options, shoe=Shoe.stacked(ROUND * (rounds + 2)))
-        app.session.bankroll = app.profile.bankroll = app.session.bankroll * 10
+        app = BlackjackApp(options, shoe=Shoe.stacked(ROUNDS * (rounds // 2 + 2)))
         async with app.run_test(size=(80, 24)) as pilot:
             table = app.screen
             await pilot.pause()

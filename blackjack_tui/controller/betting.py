@@ -1,4 +1,5 @@
-"""The bet slip: chips placed in boxes before the deal, checked against the table as they go.
+"""Betting: the bet slip (chips placed in boxes before the deal, checked against the table as
+they go) and :class:`Betting`, the model the table screen draws between rounds.
 
 A chip that would take a box over the table maximum, or the bets over the bankroll, is refused
 with the reason, and nothing changes.
@@ -8,9 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from decimal import Decimal
+from typing import TYPE_CHECKING
 
 from blackjack_tui.engine.money import ZERO, money_str
 from blackjack_tui.engine.rules import Limits
+from blackjack_tui.engine.seats import SEAT_BOX_BASE
+
+if TYPE_CHECKING:
+    from blackjack_tui.controller.session import Session
 
 
 class BetSlip:
@@ -81,3 +87,122 @@ class BetSlip:
             return []
         top = max(self.bets)
         return [self.bets.get(i) for i in range(1, top + 1)]
+
+
+class Betting:
+    """The table between rounds: the box in hand, the chip in hand, the bet slip and the bets
+    behind computer players' boxes (kept by the session, which deals them).
+
+    Boxes 1-3 are the player's own; 4-7 are the computer players' (chips placed there go behind
+    them). Every change returns why it was refused, or ``None``; a refused change changes nothing.
+    """
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+        self.selected = 1
+        self.chip_index = 0
+        self.slip = BetSlip(1, (ZERO, ZERO), ZERO)
+        self._table: tuple[object, ...] = ()
+        self.renew(first=True)
+
+    def _table_key(self) -> tuple[object, ...]:
+        session = self.session
+        return (session.rules.name, session.tier, session.bankroll)
+
+    @property
+    def stale(self) -> bool:
+        """The table, its tier or the chips changed since the slip was made."""
+        return self._table != self._table_key()
+
+    def renew(self, first: bool = False, keep: bool = False) -> None:
+        """A fresh slip for the table as it is now (``keep``: the bets that still fit; ``first``:
+        the table minimum in box 1 when there is nothing to rebet)."""
+        session = self.session
+        self._table = self._table_key()
+        old = self.slip.as_list() if keep else []
+        self.slip = BetSlip(session.rules.max_boxes, session.limits, session.bankroll)
+        if old:
+            self.slip.set(session.fit_bets(old))
+        elif first and not session.last_bets:
+            self.slip.set([session.limits[0]])
+        self.selected = min(self.selected, session.rules.max_boxes)
+        self.chip_index = min(self.chip_index, len(session.rules.chips) - 1)
+
+    @property
+    def chip(self) -> Decimal:
+        return self.session.rules.chips[self.chip_index]
+
+    @property
+    def behind_selected(self) -> bool:
+        return self.selected > SEAT_BOX_BASE
+
+    def select(self, number: int) -> str | None:
+        if number > SEAT_BOX_BASE and number - SEAT_BOX_BASE <= len(self.session.others):
+            self.selected = number  # a computer player's box: chips go behind it
+            return None
+        if number > self.session.rules.max_boxes:
+            return f"This table has {self.session.rules.max_boxes} box(es)"
+        self.selected = number
+        return None
+
+    def step_chip(self, delta: int) -> None:
+        chips = self.session.rules.chips
+        self.chip_index = max(0, min(len(chips) - 1, self.chip_index + delta))
+
+    def pick_chip(self, index: int) -> None:
+        self.chip_index = max(0, min(len(self.session.rules.chips) - 1, index))
+
+    def add(self) -> str | None:
+        """One chip in hand on the box in hand (or behind it)."""
+        if not self.behind_selected:
+            return self.slip.add(self.selected, self.chip)
+        session = self.session
+        if session.rules.ledger is not None:
+            return "The home game has no bets behind"
+        box = self.selected
+        old = session.behind.get(box, ZERO)
+        session.behind[box] = old + self.chip
+        problem = session.check_bets(self.slip.as_list())
+        if problem is not None:
+            session.behind[box] = old
+            if not old:
+                session.behind.pop(box)
+        return problem
+
+    def remove(self) -> str | None:
+        if not self.behind_selected:
+            return self.slip.remove(self.selected, self.chip)
+        behind = self.session.behind
+        old = behind.get(self.selected, ZERO)
+        if old <= 0:
+            return "No bet behind this box"
+        left = old - self.chip
+        if left > 0:
+            behind[self.selected] = left
+        else:
+            behind.pop(self.selected)
+        return None
+
+    def clear(self) -> None:
+        if self.behind_selected:
+            self.session.behind.pop(self.selected, None)
+        self.slip.clear(self.selected)
+
+    def rebet(self) -> str | None:
+        if not self.session.last_bets:
+            return "No earlier bets to repeat"
+        return self.slip.set(self.session.last_bets)
+
+    @property
+    def banking(self) -> bool:
+        """The player holds the home game's bank: he bets nothing this round."""
+        home = self.session.home
+        return home is not None and home.player_banks
+
+    def to_deal(self) -> tuple[list[Decimal | None], str | None]:
+        """The bets to deal, and why they cannot be (``None``: they can)."""
+        bets = [] if self.banking else self.slip.as_list()
+        problem = None if self.banking else self.slip.problem()
+        if problem is None:
+            problem = self.session.check_bets(bets)
+        return bets, problem

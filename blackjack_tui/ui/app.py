@@ -1,39 +1,46 @@
-"""The Textual app: the table screen, the menus, help. Everything it shows comes from the game
-(:class:`~blackjack_tui.controller.game.Game`), the table service opened before it starts."""
+"""The Textual app: the table screen, the menus, help. Everything they show comes from the game
+(:class:`~blackjack_tui.controller.game.Game`, the table service opened before the app starts),
+handed to each screen when it is made; the screens never reach back into the app."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
 from blackjack_tui.controller.game import Game, GameOptions
-from blackjack_tui.controller.session import Session
-from blackjack_tui.engine.money import money_str
-from blackjack_tui.engine.round import Round
-from blackjack_tui.engine.rules import Rules
-from blackjack_tui.engine.shoe import Shoe
-from blackjack_tui.store import START_BANKROLL, Settings
-from blackjack_tui.ui.cards import CardStyle
+from blackjack_tui.ui.cards import CardStyle, card_style_of
+from blackjack_tui.ui.messages import CardsChanged
+
+if TYPE_CHECKING:
+    from textual.theme import Theme
+
+    from blackjack_tui.controller.session import Session
+    from blackjack_tui.engine.rules import Rules
+    from blackjack_tui.engine.shoe import Shoe
+    from blackjack_tui.store import Settings
 
 PlayOptions = GameOptions
 """What the command line asked for (``blackjack_tui.controller.game.GameOptions``)."""
+
+APP_BINDINGS = [
+    Binding("m", "rules_menu", "Rules"),
+    Binding("question_mark,f1", "help", "Help", key_display="?"),
+    Binding("o", "settings", "Options"),
+    Binding("y", "history", "History", show=False),
+    Binding("f", "fair", "Fair shoe", show=False),
+    Binding("w", "statistics", "Statistics", show=False),
+    Binding("ctrl+q", "quit", "Quit", priority=True, show=False),
+]
 
 
 class BlackjackApp(App[None]):
     CSS_PATH = "app.tcss"
     TITLE = "blackjack-tui"
-    BINDINGS = [
-        Binding("m", "rules_menu", "Rules"),
-        Binding("question_mark,f1", "help", "Help", key_display="?"),
-        Binding("o", "settings", "Options"),
-        Binding("y", "history", "History", show=False),
-        Binding("f", "fair", "Fair shoe", show=False),
-        Binding("w", "statistics", "Statistics", show=False),
-        Binding("ctrl+q", "quit", "Quit", priority=True, show=False),
-    ]
+    BINDINGS = APP_BINDINGS
 
     def __init__(self, options: PlayOptions | None = None, *, shoe: Shoe | None = None,
                  game: Game | None = None) -> None:
@@ -46,7 +53,7 @@ class BlackjackApp(App[None]):
         self.game.on_fault = self._fault
         self.game.on_notice = self._notice_from_thread
 
-    # The game's state, as the screens read it
+    # The game's state, for tests and scripts (the screens are handed the game itself)
 
     @property
     def session(self) -> Session:
@@ -61,21 +68,8 @@ class BlackjackApp(App[None]):
         return self.game.rule_sets
 
     @property
-    def speed(self) -> str:
-        return self.game.speed
-
-    @property
-    def resume_round(self) -> Round | None:
-        return self.game.resume_round
-
-    @resume_round.setter
-    def resume_round(self, rnd: Round | None) -> None:
-        self.game.resume_round = rnd
-
-    @property
     def card_style(self) -> CardStyle:
-        return CardStyle(ascii=bool(self.options.ascii) or self.settings.ascii_cards,
-                         four_colour=self.settings.four_colour)
+        return card_style_of(self.game)
 
     PLAIN_KEYS = {"enter": "enter", "space": "space", "backspace": "bksp", "escape": "esc",
                   "left": "left", "right": "right", "up": "up", "down": "down",
@@ -97,13 +91,14 @@ class BlackjackApp(App[None]):
         self.apply_ascii()
         if self.settings.theme in self.available_themes:
             self.theme = self.settings.theme
-        self.push_screen(TableScreen())
-        self.show_notices()
+        # A theme picked anywhere (Options or the command palette) is kept like any setting.
+        self.theme_changed_signal.subscribe(self, self._theme_changed)
+        self.push_screen(TableScreen(self.game))
 
-    def show_notices(self) -> None:
-        """Whatever the game has to say (at start: what it found; later: a resumed evening)."""
-        for notice in self.game.take_notices():
-            self.notify(notice, severity="warning", timeout=12)
+    def _theme_changed(self, theme: Theme) -> None:
+        if self.game.settings.theme != theme.name:
+            self.game.settings.theme = theme.name
+            self.game.save_settings()
 
     def on_unmount(self) -> None:
         self.game.close()
@@ -112,6 +107,9 @@ class BlackjackApp(App[None]):
         if action != "quit" and self.screen.has_class("-too-small"):
             return False  # behind the "terminal too small" notice no key does anything
         return True
+
+    def on_cards_changed(self, message: CardsChanged) -> None:
+        self.apply_ascii()
 
     def apply_ascii(self) -> None:
         """Plain ASCII on the whole screen, or not, as the option and ``--ascii`` say."""
@@ -127,10 +125,6 @@ class BlackjackApp(App[None]):
             screen.set_class(on, "-ascii")
 
     # Saving
-
-    def save_profile(self) -> None:
-        """Keep the settings and the last bets (the money is booked round by round)."""
-        self.game.save_settings()
 
     def _fault(self, text: str | None) -> None:
         if text is not None:
@@ -157,52 +151,7 @@ class BlackjackApp(App[None]):
                                  "saved step is kept; the step waiting is played again."),
                          answer)
 
-    def check_broke(self) -> bool:
-        """Out of chips: offer a fresh bankroll (again at every deal until taken)."""
-        if not self.game.broke:
-            return False
-        from blackjack_tui.ui.screens.confirm import Confirm
-
-        fresh = money_str(START_BANKROLL)
-
-        def answer(yes: bool | None) -> None:
-            from blackjack_tui.ui.screens.table_screen import TableScreen
-
-            screen = self.screen
-            if yes:
-                self.game.fresh_bankroll()
-            if not isinstance(screen, TableScreen):
-                return
-            if yes:
-                screen.new_slip(first=True)
-                screen.say(f"A fresh bankroll of {fresh}: good luck", "-info")
-            else:
-                screen.say(f"Out of chips · enter takes a fresh bankroll of {fresh}",
-                           "-warning")
-
-        self.push_screen(Confirm(f"You are out of chips. Start again with a fresh bankroll of "
-                                 f"{fresh}?"), answer)
-        return True
-
     # Menus
-
-    def switch_rules(self, rules: Rules, tier: str | None) -> None:
-        if self.game.switch_rules(rules, tier):
-            self.notify(f"{rules.title or rules.name} from the next round", timeout=5)
-        self.show_notices()
-
-    def set_speed(self, speed: str) -> None:
-        self.settings.speed = speed  # type: ignore[assignment]
-        self.game.speed = speed
-        for screen in self.screen_stack:
-            controller = getattr(screen, "controller", None)
-            if controller is not None:
-                controller.pace = speed
-        self.save_profile()
-
-    def set_fair(self, fair: bool, client_seed: str | None) -> str | None:
-        """Provably fair shoes on or off (between rounds); returns a line for the player."""
-        return self.game.set_fair(fair, client_seed)
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
@@ -223,22 +172,22 @@ class BlackjackApp(App[None]):
     def action_statistics(self) -> None:
         from blackjack_tui.ui.screens.statistics import StatisticsScreen
 
-        self.push_screen(StatisticsScreen())
+        self.push_screen(StatisticsScreen(self.game))
 
     def action_settings(self) -> None:
         from blackjack_tui.ui.screens.settings import SettingsScreen
 
-        self.push_screen(SettingsScreen())
+        self.push_screen(SettingsScreen(self.game, sorted(self.available_themes)))
 
     def action_history(self) -> None:
         from blackjack_tui.ui.screens.history import HistoryScreen
 
-        self.push_screen(HistoryScreen())
+        self.push_screen(HistoryScreen(self.game, self.card_style))
 
     def action_fair(self) -> None:
         from blackjack_tui.ui.screens.fair import FairScreen
 
-        self.push_screen(FairScreen())
+        self.push_screen(FairScreen(self.game))
 
     def action_scorekeeper(self) -> None:
         from blackjack_tui.store.evenings import EveningStore
@@ -250,9 +199,9 @@ class BlackjackApp(App[None]):
     def action_rules_menu(self) -> None:
         from blackjack_tui.ui.screens.rules_menu import RulesMenu
 
-        self.push_screen(RulesMenu())
+        self.push_screen(RulesMenu(self.game))
 
     def action_help(self) -> None:
         from blackjack_tui.ui.screens.help import HelpScreen
 
-        self.push_screen(HelpScreen())
+        self.push_screen(HelpScreen(self.session.rules, [("Anywhere", APP_BINDINGS)]))

@@ -10,12 +10,16 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from rich.style import Style
 from rich.text import Text
 
 from blackjack_tui.engine.cards import Card
 from blackjack_tui.ui.card_faces import back_rows, large_face, medium_face
+
+if TYPE_CHECKING:
+    from blackjack_tui.controller.game import Game
 
 # A card size: (rows, columns, columns shown of a card under the next one in a fan).
 SIZES = {"small": (3, 5, 3), "medium": (5, 7, 4), "large": (9, 11, 4)}
@@ -161,3 +165,10 @@ class CardStyle:
 
     def tiles_width(self, count: int) -> int:
         return 0 if count == 0 else count * (5 if self.ascii else 3) + count - 1
+
+
+def card_style_of(game: Game) -> CardStyle:
+    """How the game's settings (and ``--ascii``) say cards are drawn."""
+    settings = game.settings
+    return CardStyle(ascii=bool(game.options.ascii) or settings.ascii_cards,
+                     four_colour=settings.four_colour)

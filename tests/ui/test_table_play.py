@@ -5,17 +5,20 @@ from __future__ import annotations
 from decimal import Decimal
 
 from rich.console import Console
-from textual.widgets import Button, Static
+from textual.widgets import Static
 
 from blackjack_tui.engine.shoe import Shoe
+from blackjack_tui.ui.widgets.action_bar import ActionBar
 from blackjack_tui.ui.widgets.bet_box import BetBox
-from blackjack_tui.ui.widgets.hand_panel import HandPanel
+from blackjack_tui.ui.widgets.drawn import Drawn
 from blackjack_tui.ui.widgets.status_bar import StatusBar
 from tests.ui.conftest import choose_table, press_settled, settle
 
 
 def shown(widget: object) -> str:
     """The plain text a widget draws."""
+    if isinstance(widget, Drawn):
+        return widget.plain
     content = getattr(widget, "content", None)  # a Static: what it was given
     renderable = content if content is not None else widget.render()  # type: ignore[attr-defined]
     console = Console(width=120, record=True, file=open("/dev/null", "w"))  # noqa: SIM115
@@ -33,10 +36,10 @@ async def test_first_start_box_one_holds_the_minimum_and_enter_deals(make_app):
         await settle(pilot, app)
         assert app.screen.slip.bets == {1: Decimal(1)}
         await press_settled(pilot, app, "enter")
-        panel = app.screen.query_one("#box-1-hand-1", HandPanel)
-        assert "19" in shown(panel)
+        box = app.screen.query_one("#box-1", BetBox)
+        assert "19" in box.hand_text(1)
         await press_settled(pilot, app, "s")
-        assert "WIN +1" in shown(panel)
+        assert "WIN +1" in box.hand_text(1)
         assert app.session.bankroll == Decimal(1001)
         assert "Bankroll 1001" in shown(app.screen.query_one(StatusBar))
         assert "Round +1" in message(app)
@@ -75,8 +78,8 @@ async def test_three_boxes_split_double_insurance_and_even_money_by_keyboard(mak
         assert view.box(1).insurance_net == Decimal(-3)
         assert app.session.bankroll == Decimal(1011)
         box_one = app.screen.query_one("#box-1", BetBox)
-        assert "PUSH 0" in shown(box_one.query_one("#box-1-hand-1", HandPanel))
-        assert "LOSE -6" in shown(box_one.query_one("#box-1-hand-2", HandPanel))
+        assert "PUSH 0" in box_one.hand_text(1)
+        assert "LOSE -6" in box_one.hand_text(2)
         assert "Round +11" in message(app)
 
 
@@ -103,14 +106,12 @@ async def test_a_round_played_with_the_mouse(make_app):
         await settle(pilot, app)
         await pilot.press("x")  # box 1 emptied
         await pilot.click("#box-2")
-        five = next(b for b in app.screen.query(Button) if b.name == "chip-1")
-        await pilot.click(five)
+        bar = app.screen.query_one(ActionBar)
+        await pilot.click(ActionBar, offset=bar.offset_of("chip-1"))
         assert app.screen.slip.bets == {2: Decimal(5)}
-        deal = next(b for b in app.screen.query(Button) if b.name == "bet-deal")
-        await pilot.click(deal)
+        await pilot.click(ActionBar, offset=bar.offset_of("bet-deal"))
         await settle(pilot, app)
-        stand = next(b for b in app.screen.query(Button) if b.name == "act-stand")
-        await pilot.click(stand)
+        await pilot.click(ActionBar, offset=bar.offset_of("act-stand"))
         await settle(pilot, app)
         assert app.session.round.over
         assert app.session.bankroll == Decimal(1005)
@@ -138,7 +139,7 @@ async def test_switching_rules_changes_what_is_legal(make_app):
         await choose_table(pilot, app, "online")
         assert app.session.rules.name == "online"
         app.session.shoe = Shoe.stacked(["5S", "7D", "3H", "8C", "TC"])
-        app.screen.new_slip()
+        app.screen.betting.renew()
         await pilot.press("b", "enter")
         await settle(pilot, app)
         assert app.screen.decision.actions == ("hit", "stand")  # online: double on 9-11 only

@@ -33,7 +33,7 @@ async def test_a_click_on_a_seat_selects_its_box_for_a_bet_behind(make_app) -> N
         await pilot.press("a", "a")
         strip = app.screen.query_one(SeatStrip)
         await pilot.click(SeatStrip, offset=(strip.size.width - 5, 0))
-        assert app.screen.selected == 5  # Bo's box
+        assert app.screen.betting.selected == 5  # Bo's box
         await pilot.press("plus")
         assert app.session.behind == {5: Decimal(5)}
 

@@ -9,7 +9,7 @@ from textual import events
 from textual.widgets import Static
 
 from blackjack_tui.ui.widgets.action_bar import ActionBar
-from blackjack_tui.ui.widgets.hand_panel import HandPanel
+from blackjack_tui.ui.widgets.bet_box import BetBox
 from blackjack_tui.ui.widgets.key_bar import KeyBar
 from blackjack_tui.ui.widgets.table import DiscardTray, ShoeGauge
 from tests.ui.conftest import choose_table, press_settled, settle
@@ -43,8 +43,12 @@ async def test_during_the_dealers_turn_no_box_is_active_and_no_play_key_is_offer
             if view.over:
                 break
             if len(view.dealer_cards) >= 2:  # the hole card is turned: the dealer plays
+                offered = {b.action for _, b, enabled, _ in table.active_bindings.values()
+                           if enabled}
+                buttons = [n for n in table.query_one(ActionBar).shown if n.startswith("act-")]
                 seen.append((view.active, "your move" in message(app),
-                             set(table.query_one(KeyBar).keys) & {"hit", "stand", "double"}))
+                             (set(table.query_one(KeyBar).keys) | offered | set(buttons))
+                             & {"hit", "stand", "double", "act-hit", "act-stand"}))
         assert seen, "the dealer's turn was never seen"
         assert all(active is None and not asked and not keys for active, asked, keys in seen)
 
@@ -171,12 +175,12 @@ async def test_a_finished_hand_looks_the_same_after_a_resume(make_app, tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, app)
         await press_settled(pilot, app, "enter", "p", "d")
-        before = shown(app.screen.query_one("#box-1-hand-1", HandPanel))
+        before = app.screen.query_one("#box-1", BetBox).hand_text(1)
         assert "16" in before and "DBL" in before
     again = make_app(data_dir=data)
     async with again.run_test(size=(80, 24)) as pilot:
         await settle(pilot, again)
-        assert shown(again.screen.query_one("#box-1-hand-1", HandPanel)) == before
+        assert again.screen.query_one("#box-1", BetBox).hand_text(1) == before
 
 
 async def test_buttons_post_their_own_intent(make_app):
@@ -184,9 +188,8 @@ async def test_buttons_post_their_own_intent(make_app):
     posted = []
     async with app.run_test(size=(80, 24), message_hook=posted.append) as pilot:
         await settle(pilot, app)
-        deal = next(b for b in app.screen.query_one(ActionBar).query("Button")
-                    if b.name == "bet-deal")
-        await pilot.click(deal)
+        bar = app.screen.query_one(ActionBar)
+        await pilot.click(ActionBar, offset=bar.offset_of("bet-deal"))
         await settle(pilot, app)
     assert any(isinstance(m, ActionBar.Deal) for m in posted)
 

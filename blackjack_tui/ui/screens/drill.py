@@ -23,6 +23,7 @@ from textual.widgets import Label, Static
 from blackjack_tui.controller.drill import ACTION_NAMES, KINDS, Drill, Question
 from blackjack_tui.controller.strategy import chart_of
 from blackjack_tui.engine.rules import Rules
+from blackjack_tui.ui.cards import CardStyle
 
 KIND_TITLES = {"all": "all hands", "hard": "hard totals", "soft": "soft totals",
                "pairs": "pairs"}
@@ -39,9 +40,10 @@ class DrillScreen(ModalScreen[None]):
         Binding("escape,g", "close", "Back"),
     ]
 
-    def __init__(self, rules: Rules) -> None:
+    def __init__(self, rules: Rules, card_style: CardStyle | None = None) -> None:
         super().__init__()
         self.rules = rules
+        self.card_style = card_style or CardStyle()
         self.drill: Drill | None = None
         self.feedback = Text("")
 
@@ -72,7 +74,7 @@ class DrillScreen(ModalScreen[None]):
         if drill is None or not self.is_attached:
             return
         question = drill.question
-        style = self.app.card_style  # type: ignore[attr-defined]
+        style = self.card_style
         cards = style.full(list(question.cards))
         up = style.full([question.up])
         lines = [Text.assemble(("Drilling ", "dim"), (KIND_TITLES[drill.kind], "bold"))]
@@ -108,7 +110,7 @@ class DrillScreen(ModalScreen[None]):
         self._show()
 
     def _verdict(self, right: bool, asked: Question, action: str) -> Text:
-        style = self.app.card_style  # type: ignore[attr-defined]
+        style = self.card_style
         hand = " ".join(style.rank(c) + style.suit(c) for c in asked.cards) + \
             f" against {style.rank(asked.up) + style.suit(asked.up)}"
         if right:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from rich.table import Table as RichTable
 from rich.text import Text
 from textual.app import ComposeResult
@@ -12,14 +10,16 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from blackjack_tui.controller.game import Game
 from blackjack_tui.engine.fair import FairShoe, verify_record
-
-if TYPE_CHECKING:
-    from blackjack_tui.ui.app import BlackjackApp
 
 
 class FairScreen(ModalScreen[None]):
     BINDINGS = [Binding("escape,f", "close", "Close"), Binding("r", "reveal", "Reveal now")]
+
+    def __init__(self, game: Game) -> None:
+        super().__init__()
+        self.game = game
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="fair"):
@@ -30,7 +30,7 @@ class FairScreen(ModalScreen[None]):
         self._show()
 
     def _show(self) -> None:
-        game: BlackjackApp = self.app  # type: ignore[assignment]
+        game = self.game
         shoe = game.session.shoe
         current = self.query_one("#fair-current", Static)
         if not isinstance(shoe, FairShoe):
@@ -51,7 +51,7 @@ class FairScreen(ModalScreen[None]):
             lines.add_row("", Text("The server seed is revealed when the shoe is retired; "
                                    "r retires it now (between rounds).", style="dim"))
             current.update(lines)
-        records, notices = game.game.fair_shoes(limit=20)
+        records, notices = game.fair_shoes(limit=20)
         table = RichTable(title="Retired shoes, newest first (blackjack-tui verify checks them "
                                 "too)", title_justify="left", expand=True)
         table.add_column("#", justify="right")
@@ -70,14 +70,14 @@ class FairScreen(ModalScreen[None]):
             self.notify(notice, severity="warning")
 
     def action_reveal(self) -> None:
-        game: BlackjackApp = self.app  # type: ignore[assignment]
+        game = self.game
         if game.session.round is not None and not game.session.round.over:
             self.notify("The shoe can be retired between rounds")
             return
         from blackjack_tui.store import StoreError
 
         try:
-            record = game.game.retire_shoe()
+            record = game.retire_shoe()
         except StoreError as err:
             self.notify(str(err), severity="error")
             return

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rich.table import Table as RichTable
 from rich.text import Text
 from textual.app import ComposeResult
@@ -10,6 +12,7 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from blackjack_tui.engine.rules import Rules
 from blackjack_tui.rules_text import describe
 
 # Richer words for some actions than the footer's one word; every key still comes from the
@@ -33,8 +36,8 @@ WORDS = {
 
 
 def screens() -> list[tuple[str, type[object]]]:
-    """Every screen with keys of its own, in the order the player meets them."""
-    from blackjack_tui.ui.app import BlackjackApp
+    """Every screen with keys of its own, in the order the player meets them (the app's own
+    keys, good anywhere, are handed to :class:`HelpScreen` by the app)."""
     from blackjack_tui.ui.screens.drill import DrillScreen
     from blackjack_tui.ui.screens.fair import FairScreen
     from blackjack_tui.ui.screens.history import HistoryScreen, RecallScreen
@@ -44,17 +47,19 @@ def screens() -> list[tuple[str, type[object]]]:
     from blackjack_tui.ui.screens.statistics import StatisticsScreen
     from blackjack_tui.ui.screens.table_screen import TableScreen
 
-    return [("At the table", TableScreen), ("Anywhere", BlackjackApp),
+    return [("At the table", TableScreen),
             ("Rules menu", RulesMenu), ("Strategy drill", DrillScreen),
             ("History", HistoryScreen), ("Recall", RecallScreen), ("Options", SettingsScreen),
             ("Statistics", StatisticsScreen), ("Fair shoe", FairScreen),
             ("Home ledger", HomeLedger)]
 
 
-def key_rows(owner: type[object], display: object) -> list[tuple[str, str]]:
-    """``(keys, what)`` rows from a screen's bindings; keys of one action share a row."""
+def key_rows(owner: type[object] | Sequence[Binding], display: object) -> list[tuple[str, str]]:
+    """``(keys, what)`` rows from a screen's bindings (or a list of bindings); keys of one
+    action share a row."""
     rows: dict[str, tuple[list[str], str]] = {}
-    for binding in getattr(owner, "BINDINGS", []):
+    bindings = owner if isinstance(owner, Sequence) else getattr(owner, "BINDINGS", [])
+    for binding in bindings:
         if not isinstance(binding, Binding):
             binding = Binding(*binding)
         name = binding.action.split("(")[0]
@@ -70,11 +75,19 @@ def key_rows(owner: type[object], display: object) -> list[tuple[str, str]]:
 class HelpScreen(ModalScreen[None]):
     BINDINGS = [Binding("escape,q,question_mark,f1", "close", "Close")]
 
+    def __init__(self, rules: Rules, anywhere: list[tuple[str, Sequence[Binding]]]) -> None:
+        """``rules``: the table's; ``anywhere``: keys good on every screen (the app's)."""
+        super().__init__()
+        self.rules = rules
+        self.anywhere = anywhere
+
     def compose(self) -> ComposeResult:
-        rules = self.app.session.rules  # type: ignore[attr-defined]
+        rules = self.rules
         keys = RichTable(title="Keys", title_justify="left", show_header=False, box=None,
                          padding=(0, 2))
-        for title, owner in screens():
+        sections: list[tuple[str, type[object] | Sequence[Binding]]] = list(screens())
+        sections[1:1] = self.anywhere
+        for title, owner in sections:
             for index, (key, what) in enumerate(key_rows(owner, self.app.get_key_display)):
                 keys.add_row(Text(title if index == 0 else "", style="bold"),
                              Text(key, style="bold"), what)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from rich.text import Text
 from textual import on
@@ -13,15 +13,14 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen, Screen
 from textual.widgets import DataTable, Label, Static
 
+from blackjack_tui.controller.game import Game
 from blackjack_tui.controller.recall import Recall
 from blackjack_tui.engine.history import HandRecord
 from blackjack_tui.engine.money import money_str
 from blackjack_tui.store.reading import RoundRow
+from blackjack_tui.ui.cards import CardStyle
 from blackjack_tui.ui.widgets.key_bar import KeyBar
 from blackjack_tui.ui.widgets.table import Table
-
-if TYPE_CHECKING:
-    from blackjack_tui.ui.app import BlackjackApp
 
 
 def _cards(record: dict[str, Any]) -> str:
@@ -33,6 +32,11 @@ def _cards(record: dict[str, Any]) -> str:
 class HistoryScreen(ModalScreen[None]):
     BINDINGS = [Binding("escape,y", "close", "Close"), Binding("enter", "replay", "Replay")]
 
+    def __init__(self, game: Game, card_style: CardStyle) -> None:
+        super().__init__()
+        self.game = game
+        self.card_style = card_style
+
     def compose(self) -> ComposeResult:
         with Vertical(id="history"):
             yield Label("RECALL · the last 100 rounds, newest first · enter replays one",
@@ -41,8 +45,7 @@ class HistoryScreen(ModalScreen[None]):
             yield Static(id="history-notes")
 
     async def on_mount(self) -> None:
-        game: BlackjackApp = self.app  # type: ignore[assignment]
-        rows, notices = await game.game.recent(100)
+        rows, notices = await self.game.recent(100)
         self.rows: list[RoundRow] = rows
         table = self.query_one(DataTable)
         table.add_columns("time", "table", "stakes", "cards", "decisions", "net", "chips")
@@ -74,7 +77,7 @@ class HistoryScreen(ModalScreen[None]):
         except ValueError as err:
             self.notify(f"This round's record cannot be replayed: {err}", severity="warning")
             return
-        self.app.push_screen(RecallScreen(record))
+        self.app.push_screen(RecallScreen(record, self.card_style))
 
     def action_close(self) -> None:
         self.dismiss(None)
@@ -91,9 +94,10 @@ class RecallScreen(Screen[None]):
         Binding("escape,q", "close", "Close"),
     ]
 
-    def __init__(self, record: HandRecord) -> None:
+    def __init__(self, record: HandRecord, card_style: CardStyle) -> None:
         super().__init__()
         self.recall = Recall(record)
+        self.card_style = card_style
         self.step = 0
 
     def compose(self) -> ComposeResult:
@@ -112,9 +116,8 @@ class RecallScreen(Screen[None]):
         self._show()
 
     def _show(self) -> None:
-        game: BlackjackApp = self.app  # type: ignore[assignment]
         view = self.recall.view_at(self.step)
-        self.query_one(Table).show_round(view, game.card_style)
+        self.query_one(Table).show_round(view, self.card_style)
         event = self.recall.events[self.step - 1] if self.step else None
         what = event.kind if event is not None else "bets placed"
         self.query_one("#recall-step", Static).update(

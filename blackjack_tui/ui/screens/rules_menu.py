@@ -15,6 +15,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
+from blackjack_tui.controller.game import Game
 from blackjack_tui.controller.strategy import analysis_of, cached_only
 from blackjack_tui.engine.rules import Rules
 from blackjack_tui.rules_text import describe, differences
@@ -31,8 +32,9 @@ class RulesMenu(ModalScreen[None]):
         Binding("enter", "choose", "Sit here", priority=True),
     ]
 
-    def __init__(self) -> None:
+    def __init__(self, game: Game) -> None:
         super().__init__()
+        self.game = game
         self.highlighted: Rules | None = None
         self.tier_index: dict[str, int] = {}
         self.edges: dict[str, float] = {}
@@ -40,10 +42,10 @@ class RulesMenu(ModalScreen[None]):
 
     @property
     def sets(self) -> dict[str, Rules]:
-        return self.app.rule_sets  # type: ignore[attr-defined,no-any-return]
+        return self.game.rule_sets
 
     def compose(self) -> ComposeResult:
-        current = self.app.session.rules  # type: ignore[attr-defined]
+        current = self.game.session.rules
         for name, rules in self.sets.items():
             # What the disk cache holds shows at once; the thread works out the rest.
             found = cached_only(rules)
@@ -72,7 +74,7 @@ class RulesMenu(ModalScreen[None]):
 
     def option_label(self, rules: Rules) -> Text:
         """One line per table in the list: its title, and a mark on the one you sit at."""
-        here = rules.name == self.app.session.rules.name  # type: ignore[attr-defined]
+        here = rules.name == self.game.session.rules.name
         edge = self.edges.get(rules.name)
         # The house edge first, in a column: "…" until the thread has worked it out.
         shown = f"{'…':^6} " if edge is None else f"{edge:5.2f}% "
@@ -140,7 +142,7 @@ class RulesMenu(ModalScreen[None]):
     def _tier(self, rules: Rules) -> str | None:
         if not rules.tiers:
             return None
-        session = self.app.session  # type: ignore[attr-defined]
+        session = self.game.session
         default = 0
         if rules.name == session.rules.name and session.tier:
             names = [t.name for t in rules.tiers]
@@ -180,7 +182,8 @@ class RulesMenu(ModalScreen[None]):
         rules = self.highlighted
         if rules is None:
             return
-        self.app.switch_rules(rules, self._tier(rules))  # type: ignore[attr-defined]
+        if self.game.switch_rules(rules, self._tier(rules)):
+            self.notify(f"{rules.title or rules.name} from the next round", timeout=5)
         self.dismiss(None)
 
     def action_close(self) -> None:

@@ -1,8 +1,9 @@
-"""Options: dealing speed, how cards are drawn, the theme, provably fair shoes. Saved at once."""
+"""Options: dealing speed, how cards are drawn, the theme, provably fair shoes. Saved at once.
+
+One line per option (compact selects, switches and inputs), so the whole dialog fits 80×24.
+"""
 
 from __future__ import annotations
-
-from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual import on
@@ -12,8 +13,8 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Select, Static, Switch
 
-if TYPE_CHECKING:
-    from blackjack_tui.ui.app import BlackjackApp
+from blackjack_tui.controller.game import Game
+from blackjack_tui.ui.messages import CardsChanged
 
 SPEEDS = [("Instant", "instant"), ("Fast", "fast"), ("Normal", "normal"), ("Slow", "slow")]
 
@@ -21,18 +22,19 @@ SPEEDS = [("Instant", "instant"), ("Fast", "fast"), ("Normal", "normal"), ("Slow
 class SettingsScreen(ModalScreen[None]):
     BINDINGS = [Binding("escape,o", "close", "Close")]
 
-    @property
-    def game(self) -> BlackjackApp:
-        return self.app  # type: ignore[return-value]
+    def __init__(self, game: Game, themes: list[str]) -> None:
+        super().__init__()
+        self.game = game
+        self.themes = themes
 
     def compose(self) -> ComposeResult:
         settings = self.game.settings
-        themes = sorted(self.game.available_themes)
         with Vertical(id="settings"):
             yield Label("Options", classes="pane-title")
             with Horizontal(classes="setting"):
                 yield Label("Dealing speed")
-                yield Select(SPEEDS, value=settings.speed, allow_blank=False, id="speed")
+                yield Select(SPEEDS, value=settings.speed, allow_blank=False, id="speed",
+                             compact=True)
             with Horizontal(classes="setting"):
                 yield Label("Plain ASCII cards")
                 yield Switch(value=settings.ascii_cards, id="ascii")
@@ -41,43 +43,46 @@ class SettingsScreen(ModalScreen[None]):
                 yield Switch(value=settings.four_colour, id="four-colour")
             with Horizontal(classes="setting"):
                 yield Label("Theme")
-                yield Select([(t, t) for t in themes], value=self.game.theme, allow_blank=False,
-                             id="theme")
+                yield Select([(t, t) for t in self.themes], value=self.app.theme,
+                             allow_blank=False, id="theme", compact=True)
             with Horizontal(classes="setting"):
                 yield Label("Home game: hands")
                 yield Input(value=str(settings.home_hands or ""),
-                            placeholder="to the last stack (or a number)", id="home-hands")
+                            placeholder="to the last stack (or a number)", id="home-hands",
+                            compact=True)
             with Horizontal(classes="setting"):
                 yield Label("Provably fair shoes")
                 yield Switch(value=settings.provably_fair, id="fair-switch")
             with Horizontal(classes="setting"):
                 yield Label("Client seed")
                 yield Input(value=settings.client_seed or "", placeholder="random (enter sets)",
-                            id="client-seed")
+                            id="client-seed", compact=True)
             yield Static(Text("Four colours: clubs green, diamonds blue. Fair shoes start with "
-                              "the next shoe; f shows the commitment. escape closes.",
-                              style="dim"), id="settings-note")
+                              "the next shoe; f shows the commitment. escape closes."),
+                         id="settings-note")
 
     @on(Select.Changed, "#speed")
     def _speed(self, event: Select.Changed) -> None:
-        self.game.set_speed(str(event.value))
+        speed = str(event.value)
+        self.game.settings.speed = speed  # type: ignore[assignment]
+        self.game.speed = speed  # the table takes the new pace when it is shown again
+        self.game.save_settings()
 
     @on(Switch.Changed, "#ascii")
     def _ascii(self, event: Switch.Changed) -> None:
         self.game.settings.ascii_cards = event.value
-        self.game.apply_ascii()
-        self.game.save_profile()
+        self.game.save_settings()
+        self.post_message(CardsChanged())
 
     @on(Switch.Changed, "#four-colour")
     def _four(self, event: Switch.Changed) -> None:
         self.game.settings.four_colour = event.value
-        self.game.save_profile()
+        self.game.save_settings()
+        self.post_message(CardsChanged())
 
     @on(Select.Changed, "#theme")
     def _theme(self, event: Select.Changed) -> None:
-        self.game.theme = str(event.value)
-        self.game.settings.theme = str(event.value)
-        self.game.save_profile()
+        self.app.theme = str(event.value)  # the app keeps the theme, however it was picked
 
     @on(Input.Submitted, "#home-hands")
     def _home_hands(self, event: Input.Submitted) -> None:
@@ -88,7 +93,7 @@ class SettingsScreen(ModalScreen[None]):
         hands = int(text) if text else None
         self.game.settings.home_hands = hands
         self.game.session.home_hands = hands
-        self.game.save_profile()
+        self.game.save_settings()
         self.notify("The next home evening is a tournament of "
                     f"{hands} hands" if hands else "The next home evening plays to the last stack",
                     timeout=5)

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from rich.table import Table as RichTable
 from rich.text import Text
 from textual.app import ComposeResult
@@ -13,11 +11,9 @@ from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 from textual_plotext import PlotextPlot
 
+from blackjack_tui.controller.game import Game
 from blackjack_tui.engine.money import money_str
 from blackjack_tui.store.reading import Summary
-
-if TYPE_CHECKING:
-    from blackjack_tui.ui.app import BlackjackApp
 
 
 def _signed(amount: object) -> Text:
@@ -57,6 +53,10 @@ def figures(summary: Summary) -> RichTable:
 class StatisticsScreen(ModalScreen[None]):
     BINDINGS = [Binding("escape,w", "close", "Close")]
 
+    def __init__(self, game: Game) -> None:
+        super().__init__()
+        self.game = game
+
     def compose(self) -> ComposeResult:
         with Vertical(id="statistics"):
             yield Label("Statistics · your own hands and bankroll, every round",
@@ -67,9 +67,8 @@ class StatisticsScreen(ModalScreen[None]):
             yield Static(id="stats-notes")
 
     async def on_mount(self) -> None:
-        game: BlackjackApp = self.app  # type: ignore[assignment]
         self.query_one("#stats-figures", Static).update(Text("Adding up…", style="dim"))
-        summary = await game.game.statistics()
+        summary = await self.game.statistics()
         self.summary = summary
         self.query_one("#stats-figures", Static).update(figures(summary))
         plot = self.query_one(PlotextPlot)

@@ -17,7 +17,8 @@ from blackjack_tui.controller.drill import ACTION_NAMES
 from blackjack_tui.ui.widgets.analysis_line import AnalysisLine
 
 if TYPE_CHECKING:
-    from blackjack_tui.ui.app import BlackjackApp
+    from blackjack_tui.controller.game import Game
+    from blackjack_tui.ui.cards import CardStyle
 
 
 def _name(action: str) -> str:
@@ -30,10 +31,11 @@ class TableAnalysis(Screen[None]):
     tally: Coach
     counting: bool
     controller: RoundController | None
+    game: Game
 
     if TYPE_CHECKING:
         @property
-        def game(self) -> BlackjackApp: ...
+        def card_style(self) -> CardStyle: ...
 
         def say(self, text: str, style: str = "") -> None: ...
 
@@ -70,7 +72,7 @@ class TableAnalysis(Screen[None]):
         on = self.controller.coach is None
         self.controller.coach = self.tally if on else None
         self.game.settings.coach = on
-        self.game.save_profile()
+        self.game.save_settings()
         self.notify("Coach on: every play is checked against the best" if on else "Coach off",
                     timeout=4)
         self.refresh_analysis()
@@ -78,7 +80,7 @@ class TableAnalysis(Screen[None]):
     def action_toggle_count(self) -> None:
         self.counting = not self.counting
         self.game.settings.count = self.counting
-        self.game.save_profile()
+        self.game.save_settings()
         self.refresh_analysis()
 
     def _count_key(self) -> tuple[object, ...]:
@@ -95,7 +97,7 @@ class TableAnalysis(Screen[None]):
     def action_drill(self) -> None:
         from blackjack_tui.ui.screens.drill import DrillScreen
 
-        self.app.push_screen(DrillScreen(self.game.session.rules))
+        self.app.push_screen(DrillScreen(self.game.session.rules, self.card_style))
 
     def _verdict(self, verdict: Verdict) -> None:
         if verdict.mistake:

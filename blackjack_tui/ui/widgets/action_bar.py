@@ -12,21 +12,19 @@
 | n       | no (insurance / even money) |
 | enter   | deal                   |
 
-Each button posts its own intent as a message (:class:`ActionBar.Decide`, ``AddChip``, ``Clear``,
-``Rebet``, ``Deal``). The buttons are made once and shown or hidden: mounting new buttons for every
-decision cost a frame's worth of styling each time.
+One line of text drawn as a row of buttons: a change of what is legal redraws that line (no button
+widgets shown or hidden, no layout). A click on a button posts its own intent as a message
+(:class:`ActionBar.Decide`, ``AddChip``, ``Clear``, ``Rebet``, ``Deal``).
 """
 
 from __future__ import annotations
 
 from decimal import Decimal
 
-from rich.text import Text
-from textual import on
-from textual.app import ComposeResult
-from textual.containers import Horizontal
+from textual import events
+from textual.content import Content
 from textual.message import Message
-from textual.widgets import Button
+from textual.widgets import Static
 
 from blackjack_tui.engine.actions import Decision
 from blackjack_tui.engine.money import money_str
@@ -38,11 +36,15 @@ ACTION_KEYS = {
     "even-money": ("e", "Even money"), "no-even-money": ("n", "No"),
     "join": ("j", "Join"), "no-join": ("n", "Stay out"),
 }
-BETTING = ("clear", "rebet", "deal")
 MAX_CHIPS = 8
+# The theme's own colours (readable on every built-in theme): main buttons on the primary
+# colour's muted shade, the others on the panel colour, chips as plain bold labels.
+STYLES = {"main": "bold $text on $primary-muted", "action": "$text on $panel",
+          "chip": "bold $text on $boost"}
+MAIN = {"act-hit", "act-stand", "bet-deal"}
 
 
-class ActionBar(Horizontal):
+class ActionBar(Static):
     class Decide(Message):
         """The player chose ``action`` (an engine action: ``hit``, ``insurance`` …)."""
 
@@ -66,62 +68,46 @@ class ActionBar(Horizontal):
     class Deal(Message):
         """Deal with the bets on the table."""
 
+    DEFAULT_CSS = "ActionBar { height: 1; background: $surface; padding: 0 1; }"
+
     def __init__(self, *, ascii_only: bool = False, **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]
         self.ascii_only = ascii_only
-        self._wanted: dict[str, str] = {}
-        self._shown: dict[str, str] = {}
-        self._pending = False
-
-    def compose(self) -> ComposeResult:
-        # Keys act through the screen's bindings, so buttons never take focus (a focused button
-        # would swallow enter).
-        for index in range(MAX_CHIPS):
-            yield self._button(f"chip-{index}", "chip")
-        for name in BETTING:
-            yield self._button(f"bet-{name}", "action -deal" if name == "deal" else "action")
-        for action in ACTION_KEYS:
-            yield self._button(f"act-{action}",
-                               "action -main" if action in ("hit", "stand") else "action")
-
-    @staticmethod
-    def _button(name: str, classes: str) -> Button:
-        # One variant for all: the theme's button colours are not all readable (Textual's
-        # success and primary text falls under 3:1 on some themes); the main ones are bold.
-        button = Button("", name=name, classes=classes)
-        button.can_focus = False
-        button.display = False
-        return button
+        self._shown: tuple[tuple[str, str], ...] = ()
+        self._spans: list[tuple[int, int, str]] = []
+        self._pending: tuple[tuple[str, str], ...] | None = None
 
     def _want(self, buttons: dict[str, str], now: bool = True) -> None:
         # Emptying waits until the current step is done: at the instant pace the next decision
         # follows in the same step, and the bar never shows (or pays for) the gap between.
-        self._wanted = buttons
+        wanted = tuple(buttons.items())
         if now:
-            self._apply()
-        elif not self._pending:
-            self._pending = True
-            self.call_later(self._apply)
+            self._pending = None
+            self._apply(wanted)
+        elif self._pending is None:
+            self._pending = wanted
+            self.call_later(self._apply_pending)
 
-    def _apply(self) -> None:
-        self._pending = False
-        if not self.is_mounted:
+    def _apply_pending(self) -> None:
+        if self._pending is not None:
+            wanted, self._pending = self._pending, None
+            self._apply(wanted)
+
+    def _apply(self, wanted: tuple[tuple[str, str], ...]) -> None:
+        if wanted == self._shown or not self.is_mounted:
             return
-        wanted = self._wanted
-        if wanted == self._shown:
-            return
-        for button in self.query(Button):
-            name = button.name or ""
-            label = wanted.get(name)
-            if label is None:
-                if button.display:
-                    button.display = False
-                continue
-            if self._shown.get(name) != label:
-                button.label = Text(label)
-            if not button.display:
-                button.display = True
-        self._shown = dict(wanted)
+        self._shown = wanted
+        parts: list[tuple[str, str] | str] = []
+        self._spans = []
+        x = 0
+        for name, label in wanted:
+            kind = "main" if name in MAIN else "chip" if name.startswith("chip-") else "action"
+            text = f" {label} "
+            parts += [(text, STYLES[kind]), " "]
+            width = Content(text).cell_length
+            self._spans.append((x, x + width, name))
+            x += width + 1
+        self.update(Content.assemble(*parts), layout=False)
 
     def show_decision(self, decision: Decision) -> None:
         buttons = {}
@@ -147,22 +133,31 @@ class ActionBar(Horizontal):
     @property
     def shown(self) -> list[str]:
         """The buttons on show (their names), for tests."""
-        return list(self._shown)
+        return [name for name, _ in self._shown]
 
-    @on(Button.Pressed)
-    def _pressed(self, event: Button.Pressed) -> None:
-        event.stop()
-        name = event.button.name or ""
+    def offset_of(self, name: str) -> tuple[int, int]:
+        """Where button ``name`` is drawn (x, y within the bar), for clicks in tests."""
+        for start, _end, shown in self._spans:
+            if shown == name:
+                return start + self.styles.padding.left + 1, 0
+        raise KeyError(name)
+
+    def on_click(self, event: events.Click) -> None:
+        x = event.x - self.styles.padding.left
+        for start, end, name in self._spans:
+            if start <= x < end:
+                event.stop()
+                self.post_message(self._intent(name))
+                return
+
+    def _intent(self, name: str) -> Message:
         kind, _, what = name.partition("-")
-        message: Message
         if kind == "act":
-            message = self.Decide(what)
-        elif kind == "chip":
-            message = self.AddChip(int(what))
-        elif what == "clear":
-            message = self.Clear()
-        elif what == "rebet":
-            message = self.Rebet()
-        else:
-            message = self.Deal()
-        self.post_message(message)
+            return self.Decide(what)
+        if kind == "chip":
+            return self.AddChip(int(what))
+        if what == "clear":
+            return self.Clear()
+        if what == "rebet":
+            return self.Rebet()
+        return self.Deal()

@@ -16,19 +16,30 @@ class AnalysisLine(Static):
     AnalysisLine { height: 1; padding: 0 1; background: $panel; color: $text; }
     """
 
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__(**kwargs)  # type: ignore[arg-type]
+        self._key: tuple[object, ...] | None = None
+
     def show(self, count: CountView | None, coach: Coach | None) -> None:
-        self.display = count is not None or coach is not None
+        key = (count, coach.summary() if coach is not None else None,
+               bool(coach and coach.mistakes))
+        if key == self._key:
+            return
+        self._key = key
+        on = count is not None or coach is not None
+        if self.display != on:
+            self.display = on  # the felt gives up a row (a layout, only when switched)
         text = Text()
         if count is not None:
-            text.append("Count ", style="dim")
+            text.append("Count ")
             text.append(f"{count.running:+d}", style="bold")
-            text.append("  true ", style="dim")
+            text.append("  true ")
             text.append(f"{count.true_count:+.1f}", style="bold")
-            text.append("  dealt ", style="dim")
+            text.append("  dealt ")
             text.append(f"{count.penetration:.0%}", style="bold")
         if coach is not None:
             if count is not None:
                 text.append("   ")
-            text.append("Coach ", style="dim")
+            text.append("Coach ")
             text.append(coach.summary(), style="bold" if coach.mistakes else "")
-        self.update(text)
+        self.update(text, layout=False)

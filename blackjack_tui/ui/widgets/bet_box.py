@@ -1,44 +1,79 @@
-"""A box on the felt: its stake as chips, its hands side by side when split, insurance, result."""
+"""A box on the felt: its stake as chips, its hands side by side when split, insurance, result.
+
+One widget draws the whole box, frame included: choosing a box, a new card or a settled hand
+repaints that box alone (no CSS class toggled, no child restyled, no layout). Its size is fixed
+by the felt for each card size; the hands are laid out inside it.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
 from decimal import Decimal
 
+from rich.style import Style
 from rich.text import Text
 from textual import events
-from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical
 from textual.message import Message
-from textual.widgets import Static
 
 from blackjack_tui.controller.view import BoxView
 from blackjack_tui.engine.money import ZERO, money_str
 from blackjack_tui.ui.cards import CardStyle
-from blackjack_tui.ui.widgets.hand_panel import HandPanel
+from blackjack_tui.ui.widgets.drawn import Drawn
+from blackjack_tui.ui.widgets.hands import (
+    GOLD,
+    PUSH,
+    fanned,
+    hand_key,
+    net_style,
+    signed,
+    size_that_fits,
+    tiled,
+)
 
-MAX_HANDS = 4
 CHIP_COLOURS = ("#e8e8e8", "#d64545", "#2f9e44", "#3b5bdb", "#7950f2", "#f08c00")
+# The felt's own palette (the same on every theme). Every colour of text on it reads at WCAG 4.5:1
+# or more; the hand in play sits in a darker well, so it gains contrast rather than losing it.
+FELT, ACTIVE_HAND = "#0f5132", "#0b4329"
+EDGE, EDGE_CLOSED, TITLE, CLOSED_TEXT = "#3f7f5c", "#2c5d43", "#cfe3d4", "#a8c8b2"
+ROUND = ("╭", "╮", "╰", "╯", "─", "│")
+HEAVY = ("┏", "┓", "┗", "┛", "━", "┃")
+PLAIN = ("+", "+", "+", "+", "-", "|")
 
 
-def chip_stack(amount: Decimal, chips: tuple[Decimal, ...]) -> Text:
+def chip_stack(amount: Decimal, chips: tuple[Decimal, ...], ascii_only: bool = False) -> Text:
     """The amount as the fewest chips, largest first: ``●25 ●5 ●1×2``."""
     text = Text()
     rest = amount
+    dot, times = ("o", "x") if ascii_only else ("●", "×")
     for index in range(len(chips) - 1, -1, -1):
         chip = chips[index]
         count = int(rest // chip)
         if count:
             rest -= chip * count
             colour = CHIP_COLOURS[index % len(CHIP_COLOURS)]
-            text.append("●", style=f"bold {colour}")
-            text.append(money_str(chip) + (f"×{count}" if count > 1 else "") + " ")
+            text.append(dot, style=f"bold {colour}")
+            text.append(money_str(chip) + (f"{times}{count}" if count > 1 else "") + " ")
     if rest > 0:
         text.append(f"+{money_str(rest)}")
     return text
 
 
-class BetBox(Vertical):
+@dataclass(frozen=True)
+class BetShown:
+    """A box between rounds, while bets are placed."""
+
+    bet: Decimal | None
+    chips: tuple[Decimal, ...]
+    limits: str
+    selected: bool
+    open: bool
+
+
+class BetBox(Drawn):
     """Box ``number``: in betting it shows the stake being built; in a round, its hands."""
+
+    DEFAULT_CSS = "BetBox { width: 1fr; height: 12; background: #0f5132; }"
 
     class Selected(Message):
         """The player clicked this box."""
@@ -52,107 +87,200 @@ class BetBox(Vertical):
             return self.box
 
     def __init__(self, number: int, **kwargs: object) -> None:
-        super().__init__(id=f"box-{number}", classes="bet-box", **kwargs)  # type: ignore[arg-type]
+        super().__init__(id=f"box-{number}", classes="bet-box", **kwargs)
         self.number = number
-        self.border_title = f"Box {number}"
         self.card_size = "small"
         """The largest card size the felt has room for (a hand steps down if it must)."""
-        self._lines: dict[str, Text] = {}
-
-    def compose(self) -> ComposeResult:
-        yield Static(classes="box-stake")
-        with Horizontal(classes="hands"):
-            for index in range(MAX_HANDS):
-                yield HandPanel(id=f"box-{self.number}-hand-{index + 1}")
-        yield Static(classes="box-footer")
-
-    def _line(self, name: str, text: Text) -> None:
-        """Update the stake or footer line only when it changes (one line: no new layout)."""
-        if self._lines.get(name) != text:
-            self._lines[name] = text
-            self.query_one(f".box-{name}", Static).update(text, layout=False)
+        self.card_style = CardStyle()
+        self.hands: list[list[Text]] = []
+        """Each hand's lines as last drawn (for tests)."""
+        self._shown: BetShown | tuple[BoxView | None, tuple[int, int] | None, bool] = \
+            BetShown(None, (), "", False, True)
 
     def on_click(self, event: events.Click) -> None:
         self.post_message(self.Selected(self))
 
-    def show_bet(self, bet: Decimal | None, chips: tuple[Decimal, ...], limits: str,
-                 selected: bool, enabled: bool) -> None:
+    @property
+    def box_view(self) -> BoxView | None:
+        """The box of the round it shows (``None`` while betting, or with no bet)."""
+        return None if isinstance(self._shown, BetShown) else self._shown[0]
+
+    def hand_text(self, number: int) -> str:
+        """Hand ``number`` (1-based) as last drawn, in plain text."""
+        return "\n".join(line.plain for line in self.hands[number - 1])
+
+    # What the box is told to show
+
+    def show_bet(self, shown: BetShown, card_style: CardStyle) -> None:
         """Betting: the stake as chips (or how to place one) and the box's limits."""
-        self.set_class(selected, "-selected")
-        self.set_class(not enabled, "-disabled")
-        self.set_class(False, "-active")
-        self._hide_panels(0)
-        if not enabled:
-            self._line("stake", Text("closed at this table", style="dim"))
-            self._line("footer", Text(""))
-            self.border_subtitle = ""
-            return
-        if bet:
-            self._line("stake", Text.assemble(Text(money_str(bet), style="bold"), "  ",
-                                              chip_stack(bet, chips)))
-        else:
-            hint = "+ adds a chip" if selected else f"press {self.number} or click"
-            self._line("stake", Text(f"no bet · {hint}", style="dim"))
-        self._line("footer", Text(f"limits {limits}", style="dim"))
-        self.border_subtitle = "selected" if selected else ""
+        self.card_style = card_style
+        self._shown = shown
+        self.redraw()
 
     def show_round(self, box: BoxView | None, active: tuple[int, int] | None,
-                   card_style: CardStyle) -> None:
+                   card_style: CardStyle, selected: bool = False) -> None:
         """In a round: the box's hands, the active one marked, insurance and the box's result."""
-        self.set_class(False, "-selected")
-        self.set_class(box is None, "-disabled")
-        panels = list(self.query(HandPanel))
+        self.card_style = card_style
+        self._shown = (box, active, selected)
+        self.redraw()
+
+    def redraw(self) -> None:
+        size = self.size
+        shown = self._shown
+        if isinstance(shown, BetShown):
+            key: tuple[object, ...] = ("bet", shown, self.card_style)
+        else:
+            box, active, selected = shown
+            key = ("round", _box_key(box), active, selected, self.card_style)
+        self.draw((*key, self.card_size, size.width, size.height), self._picture,
+                  width=size.width)
+
+    # Drawing
+
+    def _picture(self) -> list[Text]:
+        width, height = self.size.width, self.size.height
+        if width < 4 or height < 3:
+            return []
+        shown = self._shown
+        if isinstance(shown, BetShown):
+            frame, stake, body, footer, sub = self._bet_parts(shown)
+        else:
+            frame, stake, body, footer, sub = self._round_parts(*shown, width - 2, height - 4)
+        return self._framed(frame, [stake, *body], footer, sub, width, height)
+
+    def _bet_parts(self, shown: BetShown) -> tuple[str, Text, list[Text], Text, str]:
+        if not shown.open:
+            return "closed", Text("closed at this table"), [], Text(""), ""
+        body: list[Text] = []
+        if shown.bet:
+            stake = Text.assemble(Text(money_str(shown.bet), style="bold"), "  ",
+                                  chip_stack(shown.bet, shown.chips, self.card_style.ascii))
+        else:
+            stake = Text("no bet")
+            hint = "+ adds a chip" if shown.selected else f"press {self.number} or click"
+            body = [Text(f" {hint}", style=CLOSED_TEXT)]
+        frame = "selected" if shown.selected else "open"
+        return frame, stake, body, Text(f"limits {shown.limits}", style=CLOSED_TEXT), \
+            "selected" if shown.selected else ""
+
+    def _round_parts(self, box: BoxView | None, active: tuple[int, int] | None,
+                     selected: bool, inner: int, rows: int
+                     ) -> tuple[str, Text, list[Text], Text, str]:
         if box is None:
-            self._line("stake", Text("no bet", style="dim"))
-            self._line("footer", Text(""))
-            self._hide_panels(0)
-            self.set_class(False, "-active")
-            self.border_subtitle = ""
-            return
+            return "closed", Text("no bet"), [], Text(""), ""
         is_active = active is not None and active[0] == box.number
-        self.set_class(is_active, "-active")
+        frame = "active" if is_active else "selected" if selected else "open"
         staked = sum((h.stake for h in box.hands), ZERO)
-        self._line("stake", Text(f"stake {money_str(staked)}", style="bold"))
-        # Two hands sit side by side at the felt's card size (each steps down if it must) when
-        # even the smallest fans fit; otherwise the hands are stacked as one-line tiles.
-        count = len(box.hands)
-        per = (self.size.width - 2) // max(count, 1)
-        compact = count > 1 and (count > 2 or any(
-            CardStyle.fan_width(max(len(h.cards), 2), "small") + 2 > per for h in box.hands))
-        self.set_class(compact, "-stacked")
-        for index, panel in enumerate(panels):
-            if index < len(box.hands):
-                if not panel.display:
-                    panel.display = True
-                panel.compact = compact
-                panel.card_size = self.card_size
-                panel.card_style = card_style
-                panel.active = is_active and active is not None and active[1] == index + 1
-                panel.hand = box.hands[index]
-        self._hide_panels(len(box.hands))
-        self._line("footer", self._footer(box))
-        self.border_subtitle = ""
-        if all(h.outcome is not None for h in box.hands) and box.hands:
-            net = box.net
-            sign = "+" if net > 0 else ""
-            self.border_subtitle = f"{sign}{money_str(net)}"
+        stake = Text(f"stake {money_str(staked)}", style="bold")
+        hand = active[1] if is_active and active is not None else 0
+        body = self._hands(box, hand, inner, rows)
+        sub = ""
+        if box.hands and all(h.outcome is not None for h in box.hands):
+            sub = signed(box.net)
+        return frame, stake, body, _insurance(box), sub
 
-    def _hide_panels(self, keep: int) -> None:
-        for panel in list(self.query(HandPanel))[keep:]:
-            if panel.display:
-                panel.display = False
+    def _hands(self, box: BoxView, active: int, inner: int, rows: int) -> list[Text]:
+        """The hands, side by side at the felt's card size while they fit, else stacked tiles."""
+        style, hands = self.card_style, box.hands
+        count = len(hands)
+        per = inner // max(count, 1)
+        side = count == 1 or (count == 2 and all(
+            CardStyle.fan_width(max(len(h.cards), 2), "small") + 2 <= per for h in hands))
+        drawn: list[list[Text]] = []
+        if side:
+            for index, hand in enumerate(hands):
+                size = size_that_fits(len(hand.cards), per, self.card_size)
+                is_active = active == index + 1
+                drawn.append(fanned(hand, per, size, style, is_active) if size is not None
+                             else tiled(hand, per, style, is_active))
+            self.hands = drawn
+            return _side_by_side(drawn, per, active)
+        for lines in (2, 1):
+            drawn = [tiled(h, inner, style, active == i + 1, lines) for i, h in enumerate(hands)]
+            if sum(len(d) for d in drawn) <= rows:
+                break
+        self.hands = drawn
+        out: list[Text] = []
+        for index, lines_of in enumerate(drawn):
+            for line in lines_of:
+                if active == index + 1:
+                    line = _on(line, inner, ACTIVE_HAND)
+                out.append(line)
+        return out
 
-    @staticmethod
-    def _footer(box: BoxView) -> Text:
-        if box.even_money:
-            return Text("even money taken", style="#e3b341")
-        if box.insurance is None:
-            return Text("")
-        if box.insurance == 0:
-            return Text("no insurance", style="dim")
-        text = Text(f"insured {money_str(box.insurance)}", style="#e3b341")
-        if box.insurance_net is not None:
-            sign = "+" if box.insurance_net > 0 else ""
-            text.append(f"  {sign}{money_str(box.insurance_net)}",
-                        style="bold #7ee787" if box.insurance_net > 0 else "bold #ff7b72")
-        return text
+    def _framed(self, frame: str, top: list[Text], footer: Text, sub: str, width: int,
+                height: int) -> list[Text]:
+        ascii_only = self.card_style.ascii
+        tl, tr, bl, br, horiz, vert = PLAIN if ascii_only else HEAVY if frame == "active" \
+            else ROUND
+        edge = Style(color=GOLD if frame in ("active", "selected") else
+                     EDGE_CLOSED if frame == "closed" else EDGE)
+        ground = FELT
+        text_style = Style(color=CLOSED_TEXT) if frame == "closed" else Style()
+        inner = width - 2
+        title = Text(f" Box {self.number} ", style=Style(
+            color=CLOSED_TEXT if frame == "closed" else TITLE, bold=frame == "selected"))
+        head = Text.assemble((tl + horiz, edge), title)
+        head.append(horiz * max(0, inner - title.cell_len - 1) + tr, edge)
+        subtitle = Text(f" {sub} ", style=Style(color=GOLD)) if sub else Text("")
+        if sub and sub != "selected":
+            subtitle.stylize(net_style(Decimal(sub)))
+        foot = Text(bl + horiz * max(0, inner - subtitle.cell_len - 1), edge)
+        foot.append_text(subtitle)
+        foot.append(horiz + br, edge)
+        body_rows = height - 2
+        middle = [Text.assemble(" ", line) for line in top[:1]] + top[1:]
+        middle = middle[: body_rows - 1] + [Text("")] * max(0, body_rows - 1 - len(middle))
+        middle.append(Text.assemble(" ", footer))
+        lines = [head]
+        for line in middle:
+            row = Text(vert, edge)
+            row.append_text(_on(line, inner, ground, text_style))
+            row.append(vert, edge)
+            lines.append(row)
+        lines.append(foot)
+        return [_on(line, width, ground) for line in lines]
+
+
+def _box_key(box: BoxView | None) -> tuple[object, ...] | None:
+    if box is None:
+        return None
+    return (box.number, tuple(hand_key(h) for h in box.hands), box.insurance,
+            box.insurance_net, box.even_money)
+
+
+def _on(line: Text, width: int, ground: str, style: Style | None = None) -> Text:
+    """The line padded (or cropped) to ``width`` on the ``ground`` colour."""
+    out = line.copy()
+    if out.cell_len > width:
+        out.truncate(width, overflow="crop")
+    else:
+        out.append(" " * (width - out.cell_len))
+    base = Style(bgcolor=ground)
+    out.style = (base + style) if style is not None else base
+    return out
+
+
+def _side_by_side(hands: Sequence[list[Text]], per: int, active: int) -> list[Text]:
+    rows = max((len(h) for h in hands), default=0)
+    out = []
+    for row in range(rows):
+        line = Text()
+        for index, lines in enumerate(hands):
+            part = lines[row] if row < len(lines) else Text("")
+            line.append_text(_on(part, per, ACTIVE_HAND if active == index + 1 else FELT))
+        out.append(line)
+    return out
+
+
+def _insurance(box: BoxView) -> Text:
+    if box.even_money:
+        return Text("even money taken", style=PUSH)
+    if box.insurance is None:
+        return Text("")
+    if box.insurance == 0:
+        return Text("no insurance", style=CLOSED_TEXT)
+    text = Text(f"insured {money_str(box.insurance)}", style=PUSH)
+    if box.insurance_net is not None:
+        text.append(f"  {signed(box.insurance_net)}", style=net_style(box.insurance_net))
+    return text

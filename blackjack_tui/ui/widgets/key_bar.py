@@ -29,10 +29,15 @@ class KeyBar(Static):
     }
     """
 
-    def __init__(self, **kwargs: object) -> None:
+    def __init__(self, elsewhere: frozenset[str] = frozenset(), **kwargs: object) -> None:
+        """``elsewhere``: actions the screen shows with their keys elsewhere (the action bar's
+        buttons); the bar leaves them out when it is short of room."""
         super().__init__(**kwargs)  # type: ignore[arg-type]
+        self.elsewhere = elsewhere
         self._spans: list[tuple[int, int, str, DOMNode]] = []
         self._shown: tuple[object, ...] = ()
+        self.cut = False
+        """Whether keys on offer had to be left out for want of room."""
 
     def on_mount(self) -> None:
         self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed)
@@ -40,6 +45,10 @@ class KeyBar(Static):
 
     def on_unmount(self) -> None:
         self.screen.bindings_updated_signal.unsubscribe(self)
+
+    def on_resize(self) -> None:
+        if self.is_attached:
+            self._bindings_changed(self.screen)
 
     def _bindings_changed(self, screen: Screen[object]) -> None:
         if not self.is_attached or screen is not self.screen:
@@ -50,21 +59,43 @@ class KeyBar(Static):
             if binding.show and enabled and binding.action not in actions:
                 actions.add(binding.action)
                 shown.append((binding, node))
-        key = tuple((b.key, b.action, b.description) for b, _ in shown)
+        width = self.size.width
+        key = (tuple((b.key, b.action, b.description) for b, _ in shown), width)
         if key == self._shown:
             return  # the same keys: nothing to redraw
         self._shown = key
+        items = [(f" {self.app.get_key_display(b)} ", f"{b.description} ", b.action, node)
+                 for b, node in shown]
+        fitted = self._fit(items, width)
+        self.cut = len(fitted) < len(items) and not all(
+            i[2] in self.elsewhere for i in items if i not in fitted)
         parts: list[tuple[str, str]] = []
         self._spans = []
         x = 0
-        for binding, node in shown:
-            label = f" {self.app.get_key_display(binding)} "
-            words = f"{binding.description} "
+        for label, words, action, node in fitted:
             parts += [(label, KEY_STYLE), (words, TEXT_STYLE)]
-            width = Content(label).cell_length + Content(words).cell_length
-            self._spans.append((x, x + width, binding.action, node))
-            x += width
-        self.update(Content.assemble(*parts))
+            size = Content(label).cell_length + Content(words).cell_length
+            self._spans.append((x, x + size, action, node))
+            x += size
+        self.update(Content.assemble(*parts), layout=False)
+
+    def _fit(self, items: list[tuple[str, str, str, DOMNode]],
+             width: int) -> list[tuple[str, str, str, DOMNode]]:
+        """All the keys when they fit; else without those shown elsewhere; else the first that
+        fit whole, with help (which lists every key) kept last."""
+        def length(chosen: list[tuple[str, str, str, DOMNode]]) -> int:
+            return sum(Content(a).cell_length + Content(b).cell_length for a, b, *_ in chosen)
+
+        if not width or length(items) - 1 <= width:
+            return items
+        chosen = [i for i in items if i[2] not in self.elsewhere]
+        if length(chosen) - 1 <= width:
+            return chosen
+        helps = [i for i in chosen if i[2] == "help"]
+        rest = [i for i in chosen if i[2] != "help"]
+        while rest and length(rest + helps) - 1 > width:
+            rest.pop()
+        return rest + helps
 
     async def on_click(self, event: events.Click) -> None:
         for start, end, action, node in self._spans:

@@ -1,7 +1,10 @@
-"""The other seats at the table, in a compact strip under the dealer: each computer player's name,
-stack, cards and result, and the player's bet behind the box (Swedish "bakomspel").
+"""The other seats at the table, in a strip under the dealer: each computer player's name, stack,
+cards and result, and the player's bet behind the box (Swedish "bakomspel").
 
-Clicking a seat selects its box for a bet behind (keys 4 to 7 do the same).
+Four lines a seat, one column each: who, the cards, the seat's bet and result, the player's bet
+behind and its result. A column too narrow for a line draws it tighter (cards without spaces, then
+only the totals) rather than cutting it. Clicking a seat selects its box for a bet behind (keys 4
+to 7 do the same).
 """
 
 from __future__ import annotations
@@ -9,16 +12,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 from decimal import Decimal
 
-from rich.table import Table as Grid
 from rich.text import Text
 from textual import events
 from textual.message import Message
-from textual.reactive import reactive
-from textual.widget import Widget
 
-from blackjack_tui.controller.view import BoxView, TableView
+from blackjack_tui.controller.view import BoxView, HandView, TableView
 from blackjack_tui.engine.money import money_str
 from blackjack_tui.engine.seats import seat_box
+from blackjack_tui.ui.widgets.drawn import Drawn
+from blackjack_tui.ui.widgets.hands import GOLD, PUSH, WIN, hand_key, net_style, signed
+
+SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+SOFT = "#cfe3d4"
+ROWS = 4
 
 
 @dataclass(frozen=True)
@@ -34,25 +40,20 @@ class SeatInfo:
     banker: bool = False
 
 
-SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-
-
 def _card(text: str) -> str:
     """``TD`` as ``10♦``: the strip is too narrow for drawn cards."""
     return text[:-1].replace("T", "10") + SUITS.get(text[-1], text[-1])
 
 
-def _signed(amount: Decimal) -> str:
-    return ("+" if amount > 0 else "") + money_str(amount)
+def hand_label(hand: HandView) -> str:
+    label = hand.label()
+    return f"{label} bust" if hand.bust else label
 
 
-class SeatStrip(Widget):
-    """Two lines per seat, side by side; hidden when the player sits alone."""
+class SeatStrip(Drawn):
+    """The computer players' seats side by side; hidden when the player sits alone."""
 
-    DEFAULT_CSS = "SeatStrip { height: 2; width: 1fr; color: #dfe9df; }"
-
-    seats: reactive[tuple[SeatInfo, ...]] = reactive((), always_update=True)
-    view: reactive[TableView | None] = reactive(None, always_update=True)
+    DEFAULT_CSS = "SeatStrip { height: 4; width: 1fr; color: #dfe9df; }"
 
     class Selected(Message):
         """The player clicked a seat (to bet behind its box)."""
@@ -61,48 +62,69 @@ class SeatStrip(Widget):
             super().__init__()
             self.box = box
 
-    def render(self) -> Grid:
-        grid = Grid.grid(expand=True, padding=(0, 1))
-        for _ in self.seats:
-            grid.add_column(ratio=1, no_wrap=True, overflow="ellipsis")
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__(**kwargs)
+        self.seats: tuple[SeatInfo, ...] = ()
+        self.view: TableView | None = None
+
+    def show(self, seats: tuple[SeatInfo, ...], view: TableView | None) -> None:
+        self.seats = seats
+        self.view = view
+        self.redraw()
+
+    def redraw(self) -> None:
         boxes = {b.number: b for b in self.view.seat_boxes()} if self.view else {}
-        grid.add_row(*(self._top(s, boxes.get(s.box)) for s in self.seats))
-        grid.add_row(*(self._bottom(s, boxes.get(s.box)) for s in self.seats))
-        return grid
+        key = (self.seats, tuple(_box_key(boxes.get(s.box)) for s in self.seats),
+               self.size.width)
+        self.draw(key, lambda: self._picture(boxes), width=self.size.width)
 
-    def _top(self, seat: SeatInfo, box: BoxView | None) -> Text:
-        style = "bold #f2c94c" if seat.selected else "bold"
-        text = Text(f"{seat.box} {seat.name}", style=style)
-        text.append(f" {money_str(seat.stack)}", style="dim")
+    def _picture(self, boxes: dict[int, BoxView]) -> list[Text]:
+        if not self.seats:
+            return []
+        width = self.size.width
+        per = width // len(self.seats)
+        columns = [self._column(s, boxes.get(s.box), per - 1) for s in self.seats]
+        lines = []
+        for row in range(ROWS):
+            line = Text()
+            for index, column in enumerate(columns):
+                part = column[row]
+                pad = per - part.cell_len if index < len(columns) - 1 else 0
+                line.append_text(part)
+                line.append(" " * max(pad, 0))
+            lines.append(line)
+        return lines
+
+    def _column(self, seat: SeatInfo, box: BoxView | None, width: int) -> list[Text]:
+        who = Text(f"{seat.box} {seat.name}", style=f"bold {GOLD}" if seat.selected else "bold")
+        who.append(f" {money_str(seat.stack)}", style=SOFT)
         if seat.banker:
-            text.append(" BANK", style="bold #7ee787")
-        if box is not None and box.hands and box.hands[0].cards:
-            for index, hand in enumerate(box.hands):
-                text.append(" │ " if index else "  ")
-                text.append(" ".join(_card(c.text) for c in hand.cards))
-                text.append(f" {hand_label(hand)}", style="bold")
+            who.append(" BANK", style=f"bold {WIN}")
+        return [who, _cards(box, width), self._bet(seat, box), self._behind(seat, box)]
+
+    @staticmethod
+    def _bet(seat: SeatInfo, box: BoxView | None) -> Text:
+        if box is None:
+            if seat.sitting_out:
+                return Text("holds the bank" if seat.banker else "sits out", style=SOFT)
+            return Text("")
+        text = Text(f"bet {money_str(sum((h.stake for h in box.hands), Decimal(0)))}")
+        if box.hands and all(h.outcome for h in box.hands):
+            text.append(f" {signed(box.net)}", style=net_style(box.net))
         return text
 
-    def _bottom(self, seat: SeatInfo, box: BoxView | None) -> Text:
-        if seat.sitting_out and box is None:
-            return Text("holds the bank" if seat.banker else "sits out", style="dim")
-        text = Text()
-        if box is not None:
-            text.append(f"bet {money_str(sum((h.stake for h in box.hands), Decimal(0)))}")
-            if all(h.outcome for h in box.hands):
-                net = box.net
-                text.append(f" {_signed(net)}",
-                            style="#7ee787" if net > 0 else "#ff7b72" if net < 0 else "")
-            behind = box.behind_staked
-            if behind:
-                text.append(f"  you {money_str(behind)}", style="#e3b341")
-                if all(h.behind_net is not None for h in box.hands if h.behind):
-                    text.append(f" {_signed(box.behind_result)}", style="bold #e3b341")
-        elif seat.behind:
-            text.append(f"you behind {money_str(seat.behind)}", style="#e3b341")
-        elif seat.selected:
-            text.append("+ bets behind", style="dim")
-        return text
+    @staticmethod
+    def _behind(seat: SeatInfo, box: BoxView | None) -> Text:
+        if box is not None and box.behind_staked:
+            text = Text(f"you {money_str(box.behind_staked)}", style=PUSH)
+            if all(h.behind_net is not None for h in box.hands if h.behind):
+                text.append(f" {signed(box.behind_result)}", style=net_style(box.behind_result))
+            return text
+        if box is None and seat.behind:
+            return Text(f"you behind {money_str(seat.behind)}", style=PUSH)
+        if box is None and seat.selected:
+            return Text("+ bets behind", style=SOFT)
+        return Text("")
 
     def on_click(self, event: events.Click) -> None:
         if not self.seats:
@@ -111,11 +133,27 @@ class SeatStrip(Widget):
         self.post_message(self.Selected(self.seats[index].box))
 
 
-def hand_label(hand: object) -> str:
-    label = hand.label()  # type: ignore[attr-defined]
-    if getattr(hand, "bust", False):
-        return f"{label} bust"
-    return str(label)
+def _cards(box: BoxView | None, width: int) -> Text:
+    """The seat's hands as card names and totals, as tight as the column needs."""
+    if box is None or not box.hands or not box.hands[0].cards:
+        return Text("")
+    for gap, join in ((" ", " │ "), ("", "│")):
+        text = Text()
+        for index, hand in enumerate(box.hands):
+            if index:
+                text.append(join)
+            text.append(gap.join(_card(c.text) for c in hand.cards))
+            text.append(f" {hand_label(hand)}", style="bold")
+        if text.cell_len <= width:
+            return text
+    return Text(" │ ".join(hand_label(h) for h in box.hands), style="bold")
+
+
+def _box_key(box: BoxView | None) -> tuple[object, ...] | None:
+    if box is None:
+        return None
+    return (tuple(hand_key(h) for h in box.hands), box.behind_insurance,
+            box.behind_insurance_net, box.behind_even_money)
 
 
 def seats_of(others: list[tuple[str, Decimal]], behind: dict[int, Decimal], selected: int,

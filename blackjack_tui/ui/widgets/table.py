@@ -1,23 +1,27 @@
-"""The felt: the dealer's area at the top (with the shoe and the discard tray), the boxes below."""
+"""The felt: the dealer's area at the top (with the shoe and the discard tray), the boxes below.
+
+Every part is a :class:`~blackjack_tui.ui.widgets.drawn.Drawn` widget of a fixed size for the
+felt's card size: a round's step repaints the parts it changed and nothing is laid out again.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from decimal import Decimal
 
-from rich.console import Group, RenderableType
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
-from textual.reactive import reactive
-from textual.widget import Widget
 from textual.widgets import Static
 
 from blackjack_tui.controller.view import TableView
 from blackjack_tui.ui.cards import CardStyle
-from blackjack_tui.ui.widgets.bet_box import BetBox
-from blackjack_tui.ui.widgets.hand_panel import HandPanel
+from blackjack_tui.ui.widgets.bet_box import BetBox, BetShown
+from blackjack_tui.ui.widgets.drawn import Drawn
+from blackjack_tui.ui.widgets.hands import GOLD, LOSS
 from blackjack_tui.ui.widgets.seat_strip import SeatInfo, SeatStrip
+
+SOFT = "#cfe3d4"
 
 
 @dataclass(frozen=True)
@@ -28,78 +32,111 @@ class ShoeInfo:
     cut: float | None  # fraction dealt at which the cut card comes out; None: every round
 
 
-class ShoeGauge(Static):
+class ShoeGauge(Drawn):
     """How much of the shoe is left, and where the cut card sits."""
 
-    info: reactive[ShoeInfo | None] = reactive(None)
+    DEFAULT_CSS = "ShoeGauge { width: 16; height: 4; }"
 
-    def render(self) -> RenderableType:
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__(**kwargs)
+        self.info: ShoeInfo | None = None
+
+    def show(self, info: ShoeInfo) -> None:
+        self.info = info
+        self.redraw()
+
+    def redraw(self) -> None:
+        self.draw((self.info, self.size.width), self._picture, width=self.size.width)
+
+    def _picture(self) -> list[Text]:
         info = self.info
         if info is None or info.total == 0:
-            return Text("")
+            return []
         width = 10
         left = round(width * info.remaining / info.total)
         bar = Text("▕")
         bar.append("█" * left, style="#c9a227")
-        bar.append("░" * (width - left), style="#5b6b5f")
+        bar.append("░" * (width - left), style="#7d8f82")
         bar.append("▏")
-        if info.cut is not None:
-            cut = "cut at " + f"{round(info.cut * 100)}%"
-        else:
-            cut = "new shuffle each round"
-        left = f"{info.remaining} card{'s' if info.remaining != 1 else ''}"
-        return Group(Text("SHOE", style="bold"), bar, Text(left, style="dim"),
-                     Text(cut, style="dim"))
-
-    def watch_info(self) -> None:
-        self.refresh()
+        cut = (f"cut at {round(info.cut * 100)}%" if info.cut is not None
+               else "new shuffle each round")
+        cards = f"{info.remaining} card{'s' if info.remaining != 1 else ''}"
+        lines = [Text("SHOE", style="bold"), bar, Text(cards, style=SOFT), Text(cut, style=SOFT)]
+        return [_right(line, self.size.width) for line in lines]
 
 
-class DiscardTray(Static):
-    count: reactive[int] = reactive(0)
+class DiscardTray(Drawn):
+    DEFAULT_CSS = "DiscardTray { width: 16; height: 2; }"
 
-    def render(self) -> RenderableType:
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__(**kwargs)
+        self.count = 0
+
+    def show(self, count: int) -> None:
+        self.count = count
+        self.redraw()
+
+    def redraw(self) -> None:
         count = f"{self.count} card{'s' if self.count != 1 else ''}"
-        return Group(Text("DISCARDS", style="bold"), Text(count, style="dim"))
+        self.draw(count, lambda: [Text("DISCARDS", style="bold"), Text(count, style=SOFT)])
 
 
-class DealerPanel(Widget):
+class DealerPanel(Drawn):
     """The dealer's cards and total; a face-down card stays face down until revealed."""
 
     DEFAULT_CSS = "DealerPanel { height: 5; width: 1fr; }"
 
-    view: reactive[TableView | None] = reactive(None, always_update=True)
-    card_style: reactive[CardStyle] = reactive(CardStyle())
-    card_size: reactive[str] = reactive("small")
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__(**kwargs)
+        self.view: TableView | None = None
+        self.card_style = CardStyle()
+        self.card_size = "small"
 
-    def render(self) -> RenderableType:
+    def show(self, view: TableView | None, card_style: CardStyle) -> None:
+        self.view = view
+        self.card_style = card_style
+        self.redraw()
+
+    def redraw(self) -> None:
         view = self.view
+        shown = None if view is None or not view.dealer else (
+            tuple(c.text if c is not None else None for c in view.dealer),
+            view.dealer_outcome, view.over, view.peek)
+        key = (shown, self.card_style, self.card_size, self.size.width, self.size.height)
+        self.draw(key, self._picture, width=self.size.width)
+
+    def _picture(self) -> list[Text]:
+        view = self.view
+        width = self.size.width
         if view is None or not view.dealer:
-            return self._centred([Text("DEALER", style="bold"), Text(""),
-                                  Text("draws to 17", style="dim")])
+            lines = [Text("DEALER", style="bold"), Text(""), Text("draws to 17", style=SOFT)]
+            return [_centred(line, width) for line in lines]
         size = self.card_size
-        if CardStyle.fan_width(len(view.dealer), size) > self.size.width and size != "small":
+        if CardStyle.fan_width(len(view.dealer), size) > width and size != "small":
             size = "medium" if size == "large" else "small"
-        lines = self.card_style.fan(list(view.dealer), size)
+        cards = self.card_style.fan(list(view.dealer), size)
         label = Text(view.dealer_label(), style="bold")
         if view.dealer_outcome == "bust":
-            label.append("  BUST", style="bold #ff7b72")
+            label.append("  BUST", style=f"bold {LOSS}")
         elif view.over and view.dealer_blackjack:
-            label.append("  BLACKJACK", style="bold #f2c94c")
+            label.append("  BLACKJACK", style=f"bold {GOLD}")
         elif view.peek == "none" and not view.over:
-            label.append("  no blackjack", style="dim")
-        return self._centred([Text("DEALER", style="bold"), *lines, label])
+            label.append("  no blackjack", style=SOFT)
+        return [_centred(line, width) for line in (Text("DEALER", style="bold"), *cards, label)]
 
-    @staticmethod
-    def _centred(lines: list[Text]) -> Text:
-        text = Text("\n").join(lines)
-        text.justify = "center"
-        return text
+
+def _centred(line: Text, width: int) -> Text:
+    left = max(0, (width - line.cell_len) // 2)
+    return Text.assemble(" " * left, line)
+
+
+def _right(line: Text, width: int) -> Text:
+    return Text.assemble(" " * max(0, width - line.cell_len), line)
 
 
 def card_size_for(width: int, height: int, seats: bool) -> str:
     """The largest cards the felt (``width`` × ``height`` inside) has room for."""
-    extra = 2 if seats else 0
+    extra = SEAT_ROWS if seats else 0
     if width >= 100 and height >= FELT_ROWS["large"] + extra:
         return "large"
     if width >= 84 and height >= FELT_ROWS["medium"] + extra:
@@ -110,10 +147,11 @@ def card_size_for(width: int, height: int, seats: bool) -> str:
 # Rows the felt needs at each card size: the dealer's row, the boxes, and at the two larger sizes
 # a line for the table's printed rules and a row to spare.
 FELT_ROWS = {"large": 11 + 1 + 15 + 1, "medium": 7 + 1 + 11 + 1, "small": 6 + 12}
+SEAT_ROWS = 4
 
 
 class Table(Vertical):
-    """The whole felt. ``show`` redraws it from a :class:`TableView`.
+    """The whole felt. ``show_round`` and ``show_betting`` draw it.
 
     Laid out as a table is: the discard tray at the dealer's right, the shoe at his left, the
     house's rules printed on the felt under him, the boxes in an arc in front. The cards take
@@ -121,7 +159,10 @@ class Table(Vertical):
     into one band between them.
     """
 
-    card_size: reactive[str] = reactive("small")
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__(**kwargs)  # type: ignore[arg-type]
+        self.card_size = ""
+        self._rules_line = ""
 
     def compose(self) -> ComposeResult:
         yield Static(classes="gap -top")
@@ -137,60 +178,60 @@ class Table(Vertical):
                 yield BetBox(number)
         yield Static(classes="gap -bottom")
 
+    def on_mount(self) -> None:
+        self.dealer = self.query_one(DealerPanel)
+        self.shoe = self.query_one(ShoeGauge)
+        self.tray = self.query_one(DiscardTray)
+        self.seats = self.query_one(SeatStrip)
+        self.boxes = list(self.query(BetBox))
+        self.felt_rules = self.query_one("#felt-rules", Static)
+        self._fit()
+
     def on_resize(self) -> None:
         self._fit()
 
     def _fit(self) -> None:
         size = card_size_for(self.size.width, self.size.height, self.has_class("-seats"))
+        if size == self.card_size:
+            return
         self.card_size = size
-
-    def watch_card_size(self, size: str) -> None:
         for name in ("small", "medium", "large"):
             self.set_class(name == size, f"-{name}")
-        self.query_one(DealerPanel).card_size = size
-        for box in self.query(BetBox):
+        self.dealer.card_size = size
+        self.dealer.redraw()
+        for box in self.boxes:
             box.card_size = size
-            for panel in box.query(HandPanel):
-                panel.card_size = size
+            box.redraw()
 
     def show_rules_line(self, text: str) -> None:
         """The house's rules as printed on the felt (shown when there is room)."""
-        self.query_one("#felt-rules", Static).update(text)
+        if text != self._rules_line:
+            self._rules_line = text
+            self.felt_rules.update(text, layout=False)
 
-    def show_seats(self, seats: tuple[SeatInfo, ...]) -> None:
+    def show_seats(self, seats: tuple[SeatInfo, ...], view: TableView | None) -> None:
         """The computer players' seats (the strip is hidden when the player sits alone)."""
-        strip = self.query_one(SeatStrip)
-        strip.seats = seats
         if self.has_class("-seats") != bool(seats):
             self.set_class(bool(seats), "-seats")
             self._fit()
+        self.seats.show(seats, view)
 
     def show_shoe(self, info: ShoeInfo) -> None:
-        self.query_one(ShoeGauge).info = info
-        self.query_one(DiscardTray).count = info.discards
+        self.shoe.show(info)
+        self.tray.show(info.discards)
 
-    def show_round(self, view: TableView, card_style: CardStyle) -> None:
-        dealer = self.query_one(DealerPanel)
-        dealer.card_style = card_style
-        dealer.view = view
-        self.query_one(SeatStrip).view = view
+    def show_round(self, view: TableView, card_style: CardStyle, selected: int = 0) -> None:
+        self.dealer.show(view, card_style)
         numbers = {b.number: b for b in view.boxes}
-        for box in self.query(BetBox):
-            box.show_round(numbers.get(box.number), view.active, card_style)
+        for box in self.boxes:
+            box.show_round(numbers.get(box.number), view.active, card_style,
+                           selected=box.number == selected)
 
     def show_betting(self, bets: dict[int, Decimal], chips: tuple[Decimal, ...], limits: str,
-                     selected: int, boxes_open: int, last: TableView | None,
-                     card_style: CardStyle) -> None:
-        """Between rounds: the last round stays on the felt until new bets are placed."""
-        dealer = self.query_one(DealerPanel)
-        dealer.card_style = card_style
-        dealer.view = last
-        self.query_one(SeatStrip).view = last if not bets else None
-        for box in self.query(BetBox):
-            if last is not None and not bets:
-                numbers = {b.number: b for b in last.boxes}
-                box.show_round(numbers.get(box.number), None, card_style)
-                box.set_class(box.number == selected, "-selected")
-            else:
-                box.show_bet(bets.get(box.number), chips, limits, box.number == selected,
-                             box.number <= boxes_open)
+                     selected: int, boxes_open: int, card_style: CardStyle) -> None:
+        """Between rounds, once a bet is placed (until then the last round stays on the felt:
+        :meth:`show_round` with ``selected``)."""
+        self.dealer.show(None, card_style)
+        for box in self.boxes:
+            box.show_bet(BetShown(bets.get(box.number), chips, limits, box.number == selected,
+                                  box.number <= boxes_open), card_style)

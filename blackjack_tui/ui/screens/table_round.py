@@ -1,0 +1,269 @@
+"""The table screen's round: the worker that plays it, the controller's listener (``show`` each
+step, ``ask`` each decision), the decision keys and the result line. Mixed into the table screen.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import TYPE_CHECKING
+
+from textual import work
+from textual.binding import Binding
+from textual.screen import Screen
+
+from blackjack_tui.controller.view import TableView
+from blackjack_tui.engine.actions import Decision
+from blackjack_tui.engine.errors import BetError
+from blackjack_tui.engine.events import Event
+from blackjack_tui.engine.money import money_str
+from blackjack_tui.ui.widgets.table import ShoeInfo
+
+if TYPE_CHECKING:
+    from blackjack_tui.controller.betting import Betting
+    from blackjack_tui.controller.controller import RoundController
+    from blackjack_tui.controller.game import Game
+    from blackjack_tui.ui.cards import CardStyle
+    from blackjack_tui.ui.widgets.action_bar import ActionBar
+    from blackjack_tui.ui.widgets.table import Table
+
+PLAY_KEYS = {"hit", "stand", "double", "split", "surrender", "insurance", "even_money", "no",
+             "join"}
+
+
+def dealer_step(event: Event) -> bool:
+    """The dealer's own cards move: the player's decisions are over for now."""
+    return event.kind in ("reveal", "dealer-total") or (event.kind == "card" and event.box == 0)
+
+
+def question(decision: Decision, split: bool) -> tuple[str, str]:
+    """The message line for a decision: what is asked, and its style."""
+    stake = money_str(decision.stake or Decimal(0))
+    if decision.kind.startswith("join-"):
+        what = "split" if decision.kind == "join-split" else "double"
+        return (f"Box {decision.box} {what}s: join with {stake} behind? j join · n stay out",
+                "-ask")
+    if decision.behind:
+        return f"Behind box {decision.box}: insurance or even money is your own choice", "-ask"
+    if decision.kind == "insurance":
+        return (f"Box {decision.box}: insurance against the dealer's ace? It costs {stake} and "
+                f"pays 2:1", "-ask")
+    if decision.kind == "even-money":
+        return f"Box {decision.box}: blackjack against an ace. Take even money now?", "-ask"
+    hand = f", hand {decision.hand}" if split else ""
+    return f"Box {decision.box}{hand}: your move", "-play"
+
+
+class TableRound(Screen[None]):
+    """Keys ``h s d p r i e n j`` while a decision waits."""
+
+    ROUND_BINDINGS = [
+        Binding("h", "hit", "Hit"),
+        Binding("s", "stand", "Stand"),
+        Binding("d", "double", "Double"),
+        Binding("p", "split", "Split"),
+        Binding("r", "surrender", "Surrender"),
+        Binding("i", "insurance", "Insurance"),
+        Binding("e", "even_money", "Even money"),
+        Binding("n", "no", "No"),
+    ]
+
+    game: Game
+    betting: Betting
+    controller: RoundController | None
+    table: Table
+    actions: ActionBar
+
+    if TYPE_CHECKING:
+        @property
+        def card_style(self) -> CardStyle: ...
+
+        def say(self, text: str, style: str = "") -> None: ...
+
+        def draw_betting(self) -> None: ...
+
+        def draw_status(self, live: bool = False) -> None: ...
+
+        def draw_seats(self, view: object) -> None: ...
+
+        def refresh_analysis(self) -> None: ...
+
+        def check_broke(self) -> bool: ...
+
+    def setup_round(self) -> None:
+        self.last_view: TableView | None = None
+        self.decision: Decision | None = None
+        self.playing = False
+        self._footer_keys: frozenset[str] = frozenset()
+
+    def check_round_action(self, action: str) -> bool:
+        if action == "hint":
+            return self.decision is not None and self.decision.kind == "play"
+        if action in PLAY_KEYS:
+            # The footer shows the keys once the question is asked; a key counts as soon as
+            # the decision is awaited.
+            return self.playing and action in (self._footer_keys | self._legal_keys())
+        return True
+
+    def _legal_keys(self) -> set[str]:
+        decision = self.decision
+        if decision is None:
+            return set()
+        keys = {a.replace("-", "_") for a in decision.actions}
+        if "no_insurance" in keys or "no_even_money" in keys or "no_join" in keys:
+            keys.add("no")
+        return keys
+
+    @work(exclusive=True, group="round")
+    async def play_round(self, bets: list[Decimal | None] | None) -> None:
+        assert self.controller is not None
+        self.playing = True
+        self.say("")
+        self.actions.show_waiting()
+        self.refresh_bindings()
+        self.controller.pace = self.game.speed
+        try:
+            if bets is None:
+                resumed = self.game.resume_round
+                assert resumed is not None
+                self.game.resume_round = None
+                await self.controller.resume(resumed)
+            else:
+                await self.controller.play(bets)
+        except BetError as err:
+            self.say(str(err), "-warning")
+            self.playing = False
+            self.refresh_bindings()
+            self.draw_betting()
+            return
+        self.playing = False
+        self._footer_keys = frozenset()
+        self.refresh_bindings()
+        self.last_view = self.controller.view
+        self.say(*self._result_line())
+        self.betting.renew()
+        self.draw_betting()
+        self.check_broke()
+
+    def _result_line(self) -> tuple[str, str]:
+        session = self.game.session
+        home = session.home
+        if home is not None and home.over:
+            return f"{home.outcome()} · l: the ledger · a: a new evening", "-result"
+        if home is not None and home.player_banks:
+            s = home.standings
+            return (f"Hand {s.hands}: you hold the bank; enter deals the others "
+                    f"(stack {money_str(s.stacks[home.player])})", "-result")
+        net = self.game.last_net
+        sign = "+" if net > 0 else ""
+        chips = "stack" if home is not None else "bankroll"
+        ties = self.last_view.ties_lost() if self.last_view is not None else []
+        if ties:
+            rules = session.rules.dealer_wins_ties
+            why = f" · {ties[0]} v {ties[0]}: ties at {rules[0]}–{rules[-1]} go to the bank"
+        else:
+            why = " · space: same bets again"
+        return f"Round {sign}{money_str(net)} · {chips} {money_str(session.bankroll)}{why}", \
+            "-result"
+
+    # Listener: called by the controller
+
+    def show(self, view: TableView, event: Event | None) -> None:
+        if not self.is_attached:
+            return  # the app is closing; the round is kept by the in-flight save
+        with self.app.batch_update():
+            self.table.show_round(view, self.card_style)
+            self.table.show_shoe(self.shoe_info())
+            self.draw_seats(view)
+            self.draw_status(live=True)
+            self.refresh_analysis()
+            if event is not None and event.kind == "shuffle":
+                self.say("Shuffling the shoe…", "-info")
+            elif self.decision is None and event is not None and dealer_step(event):
+                self._dealer_turn()
+
+    def ask(self, decision: Decision | None) -> None:
+        self.decision = decision
+        if not self.is_attached:
+            return
+        if decision is None:
+            self.actions.show_waiting()
+            return
+        self.actions.show_decision(decision)
+        self._set_footer_keys(frozenset(self._legal_keys()))
+        self.say(*question(decision, self._split(decision.box)))
+
+    def _set_footer_keys(self, keys: frozenset[str]) -> None:
+        if keys != self._footer_keys:
+            self._footer_keys = keys
+            self.refresh_bindings()
+
+    def _dealer_turn(self) -> None:
+        """The dealer plays: no question, no play keys, no box in play."""
+        self._set_footer_keys(frozenset())
+        message = self.query_one("#message")
+        if message.has_class("-ask") or message.has_class("-play"):
+            self.say("")
+
+    def _split(self, box: int) -> bool:
+        view = self.controller.view if self.controller else None
+        return view is not None and len(view.box(box).hands) > 1
+
+    def decide(self, action: str) -> None:
+        assert self.controller is not None
+        refusal = self.controller.decide(action)
+        if refusal is not None:
+            self.say(refusal, "-warning")
+
+    def shoe_info(self) -> ShoeInfo:
+        """The shoe and the tray as the cards shown so far tell (not ahead of the animation)."""
+        shoe = self.game.session.shoe
+        rules = self.game.session.rules
+        cut = None if rules.shuffle == "every-round" else rules.penetration
+        if self.controller is not None:
+            remaining, discards = self.controller.shoe_counts()
+        else:
+            remaining, discards = shoe.remaining, len(shoe.discards)
+        return ShoeInfo(remaining, shoe.total, discards, cut)
+
+    def action_hit(self) -> None:
+        self.decide("hit")
+
+    def action_stand(self) -> None:
+        self.decide("stand")
+
+    def action_double(self) -> None:
+        self.decide("double")
+
+    def action_split(self) -> None:
+        self.decide("split")
+
+    def action_join(self) -> None:
+        self.decide("join")
+
+    def action_surrender(self) -> None:
+        self.decide("surrender")
+
+    def action_even_money(self) -> None:
+        self.decide("even-money")
+
+    def action_no(self) -> None:
+        decision = self.decision
+        if decision is not None and decision.kind.startswith("join-"):
+            self.decide("no-join")
+        elif decision is not None and decision.kind == "even-money":
+            self.decide("no-even-money")
+        else:
+            self.decide("no-insurance")
+
+    def action_insurance(self) -> None:
+        decision = self.decision
+        if decision is not None and decision.kind == "insurance" and decision.any_amount:
+            from blackjack_tui.ui.screens.insurance import InsuranceAmount
+
+            def chosen(amount: Decimal | None) -> None:
+                if amount is not None:
+                    self.decide(f"insurance:{amount}")
+
+            self.app.push_screen(InsuranceAmount(decision), chosen)
+            return
+        self.decide("insurance")

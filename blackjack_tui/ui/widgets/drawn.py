@@ -1,0 +1,75 @@
+"""A widget drawn from lines of text that redraws only when what it shows has changed.
+
+Every widget on the felt and in the bars is one of these. Each is given what it shows as plain
+values (its *key*: a tuple of what the picture depends on, its size included); when the key is
+the same as the last one nothing happens at all — no new Rich text, no repaint, no layout. The
+widgets have fixed sizes (set by the felt's CSS for each card size), so a redraw is a repaint of
+that one widget's region and never a layout pass. A line wider than the widget is cropped and the
+widget remembers it (:attr:`cut`), so tests can check that nothing on screen is ever cut.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Sequence
+
+from rich.text import Text
+from textual.widget import Widget
+
+
+class Drawn(Widget):
+    """Lines of Rich text, made by a function only when the key changes."""
+
+    DEFAULT_CSS = "Drawn { height: 1; }"
+
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__(**kwargs)  # type: ignore[arg-type]
+        self._key: Hashable = object()
+        self._text = Text("")
+        self.cut = False
+        """Whether a line of the last picture was wider than the widget (and cropped)."""
+        self.lines: list[Text] = []
+        """The last picture, line by line (for tests and the ``shown`` helper)."""
+
+    def draw(self, key: Hashable, make: Callable[[], Sequence[Text]],
+             width: int | None = None) -> bool:
+        """Show what ``make`` draws, if ``key`` differs from the last; returns whether it did."""
+        if key == self._key:
+            return False
+        self._key = key
+        lines = list(make())
+        limit = width if width is not None else self.content_size.width
+        self.cut = bool(limit) and any(line.cell_len > limit for line in lines)
+        if self.cut and limit:
+            lines = [line if line.cell_len <= limit else _crop(line, limit) for line in lines]
+        self.lines = lines
+        text = Text("\n").join(lines)
+        text.no_wrap = True
+        text.overflow = "crop"
+        self._text = text
+        self.refresh()
+        return True
+
+    def forget(self) -> None:
+        """Draw again at the next :meth:`draw`, even with the same key (the size changed)."""
+        self._key = object()
+
+    def on_resize(self) -> None:
+        self.forget()
+        self.redraw()
+
+    def redraw(self) -> None:
+        """Draw from the widget's own state (after a resize); subclasses that keep it say how."""
+
+    def render(self) -> Text:
+        return self._text
+
+    @property
+    def plain(self) -> str:
+        """What the widget shows, as plain text."""
+        return "\n".join(line.plain for line in self.lines)
+
+
+def _crop(line: Text, width: int) -> Text:
+    cropped = line.copy()
+    cropped.truncate(width, overflow="crop")
+    return cropped

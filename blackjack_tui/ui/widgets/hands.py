@@ -1,0 +1,122 @@
+"""A hand drawn as lines: its cards, its total (``7/17`` when soft), badges, the payout.
+
+Pure drawing (Rich text, no widget): a box draws its hands side by side or stacked with these.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from rich.text import Text
+
+from blackjack_tui.controller.view import HandView
+from blackjack_tui.engine.money import money_str
+from blackjack_tui.ui.cards import ORDER, SIZES, CardStyle
+
+OUTCOME_WORDS = {
+    "blackjack": "BLACKJACK", "win": "WIN", "push": "PUSH", "lose": "LOSE", "bust": "BUST",
+    "surrender": "SURRENDER", "even-money": "EVEN MONEY",
+}
+WIN, LOSS, PUSH = "#7ee787", "#ffa198", "#e3b341"
+GOLD = "#f2c94c"
+
+
+def hand_key(hand: HandView) -> tuple[object, ...]:
+    """Everything a hand's picture depends on (a view is changed in place, so it is copied)."""
+    return (tuple(c.text for c in hand.cards), hand.stake, hand.doubled, hand.split,
+            hand.aces_low, hand.outcome, hand.net, hand.stood, hand.behind,
+            hand.behind_outcome, hand.behind_net)
+
+
+def badges(hand: HandView, compact: bool = False) -> list[tuple[str, str]]:
+    """``(word, style)`` badges for what happened to the hand (short words when ``compact``;
+    a compact hand is always one of a split box, so it wears no SPLIT badge)."""
+    out = []
+    settled = hand.outcome is not None  # the outcome line says BLACKJACK or BUST itself
+    if hand.blackjack and not settled:
+        out.append(("BLACKJACK", f"bold #1b1b1b on {GOLD}"))
+    elif hand.bust and not settled:
+        out.append(("BUST", "bold white on #b3261e"))
+    if hand.doubled:
+        out.append(("DBL" if compact else "DOUBLED", "bold white on #6b4fbb"))
+    if hand.split and not compact:
+        out.append(("SPLIT", "bold white on #2d6a9f"))
+    return out
+
+
+def net_style(net: Decimal) -> str:
+    return f"bold {WIN if net > 0 else LOSS if net < 0 else PUSH}"
+
+
+def signed(amount: Decimal) -> str:
+    return ("+" if amount > 0 else "") + money_str(amount)
+
+
+def outcome_text(hand: HandView, short: bool = False) -> Text:
+    """``WIN +10`` (``+10`` when ``short``: the colour and the sign tell the rest)."""
+    if hand.outcome is None or hand.net is None:
+        return Text("")
+    word = OUTCOME_WORDS.get(hand.outcome, hand.outcome.upper())
+    net = signed(hand.net)
+    return Text(net if short else f"{word} {net}", style=net_style(hand.net))
+
+
+def _badge_text(hand: HandView, compact: bool) -> Text:
+    text = Text()
+    for word, style in badges(hand, compact):
+        if text:
+            text.append(" ")
+        text.append(f" {word} ", style=style)
+    return text
+
+
+def size_that_fits(count: int, width: int, largest: str) -> str | None:
+    """The largest card size up to ``largest`` at which ``count`` cards fan into ``width``."""
+    sizes = ORDER[ORDER.index(largest):] if largest in ORDER else ORDER
+    for size in sizes:
+        if CardStyle.fan_width(max(count, 2), size) <= width - 2:
+            return size
+    return None
+
+
+def fanned(hand: HandView, width: int, size: str, style: CardStyle, active: bool) -> list[Text]:
+    """The hand as drawn cards (``size``), its total and badges under them, then its result."""
+    rows = SIZES[size][0]
+    lines = style.fan(list(hand.cards), size) if hand.cards else [Text("")] * rows
+    middle = rows // 2
+    body = [Text.assemble(_marker(style, active) if i == middle else "  ", line)
+            for i, line in enumerate(lines)]
+    info = Text.assemble(Text(hand.label(), style="bold"))
+    tail = _badge_text(hand, compact=width < 26)
+    if tail:
+        info.append("  ")
+        info.append_text(tail)
+    return [*body, Text.assemble("  ", info), Text.assemble("  ", outcome_text(hand))]
+
+
+def tiled(hand: HandView, width: int, style: CardStyle, active: bool,
+          lines: int = 2) -> list[Text]:
+    """The hand as one-line tiles: ``▶ 8♠ 3♥  11`` and its badges and result, on one line when
+    they fit, else on two (``lines`` 1: the result shortened to its net to fit one)."""
+    line = Text.assemble(_marker(style, active), style.tiles(list(hand.cards)), "  ",
+                         Text(hand.label(), style="bold"))
+    for short in (False, True):
+        tail = _badge_text(hand, compact=True)
+        result = outcome_text(hand, short=short)
+        if result:
+            if tail:
+                tail.append(" ")
+            tail.append_text(result)
+        if not tail:
+            return [line]
+        if line.cell_len + 1 + tail.cell_len <= width:
+            return [Text.assemble(line, " ", tail)]
+        if lines > 1:
+            return [line, Text.assemble("  ", tail)]
+    return [line, Text.assemble("  ", tail)]  # too wide even so: the box gives it a second line
+
+
+def _marker(style: CardStyle, active: bool) -> Text:
+    if not active:
+        return Text("  ")
+    return Text("> " if style.ascii else "▶ ", style=f"bold {GOLD}")

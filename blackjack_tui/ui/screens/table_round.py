@@ -16,6 +16,7 @@ from blackjack_tui.engine.actions import Decision
 from blackjack_tui.engine.errors import BetError
 from blackjack_tui.engine.events import Event
 from blackjack_tui.engine.money import money_str
+from blackjack_tui.engine.seats import SEAT_BOX_BASE
 from blackjack_tui.ui.widgets.table import ShoeInfo
 
 if TYPE_CHECKING:
@@ -171,6 +172,8 @@ class TableRound(Screen[None]):
         if not self.is_attached:
             return  # the app is closing; the round is kept by the in-flight save
         with self.app.batch_update():
+            if view.active is None or view.active[0] > SEAT_BOX_BASE:
+                self.actions.show_waiting()  # the dealer or a computer player is playing
             self.table.show_round(view, self.card_style)
             self.table.show_shoe(self.shoe_info())
             self.draw_seats(view)
@@ -186,7 +189,8 @@ class TableRound(Screen[None]):
         if not self.is_attached:
             return
         if decision is None:
-            self.actions.show_waiting()
+            # The buttons stay until the next question (or the dealer's turn): while the step
+            # is saved they would only blink off and on again.
             return
         self.actions.show_decision(decision)
         self._set_footer_keys(frozenset(self._legal_keys()))
@@ -200,6 +204,7 @@ class TableRound(Screen[None]):
     def _dealer_turn(self) -> None:
         """The dealer plays: no question, no play keys, no box in play."""
         self._set_footer_keys(frozenset())
+        self.actions.show_waiting()
         message = self.query_one("#message")
         if message.has_class("-ask") or message.has_class("-play"):
             self.say("")

@@ -88,6 +88,8 @@ class TableScreen(TableRound, TableAnalysis):
         self.game = game
         self.betting = Betting(game.session)
         self.controller: RoundController | None = None
+        self._style_key: tuple[object, ...] = ()
+        self._style = CardStyle()
         self.setup_round()
 
     @property
@@ -120,7 +122,11 @@ class TableScreen(TableRound, TableAnalysis):
 
     @property
     def card_style(self) -> CardStyle:
-        return card_style_of(self.game)
+        settings, ascii_option = self.game.settings, self.game.options.ascii
+        key = (settings.ascii_cards, settings.four_colour, ascii_option)
+        if key != self._style_key:
+            self._style_key, self._style = key, card_style_of(self.game)
+        return self._style
 
     def show_notices(self) -> None:
         """Whatever the game has to say (at start: what it found; later: a resumed evening)."""

@@ -132,13 +132,13 @@ class BetBox(Drawn):
         else:
             box, active, selected = shown
             key = ("round", _box_key(box), active, selected, self.card_style)
-        self.draw((*key, self.card_size, size.width, size.height), self._picture,
-                  width=size.width)
+        width, height = size.width, size.height
+        self.draw((*key, self.card_size, width, height), lambda: self._picture(width, height),
+                  width=width)
 
     # Drawing
 
-    def _picture(self) -> list[Text]:
-        width, height = self.size.width, self.size.height
+    def _picture(self, width: int, height: int) -> list[Text]:
         if width < 4 or height < 3:
             return []
         shown = self._shown
@@ -215,7 +215,6 @@ class BetBox(Drawn):
             else ROUND
         edge = Style(color=GOLD if frame in ("active", "selected") else
                      EDGE_CLOSED if frame == "closed" else EDGE)
-        ground = FELT
         text_style = Style(color=CLOSED_TEXT) if frame == "closed" else Style()
         inner = width - 2
         title = Text(f" Box {self.number} ", style=Style(
@@ -235,11 +234,14 @@ class BetBox(Drawn):
         lines = [head]
         for line in middle:
             row = Text(vert, edge)
-            row.append_text(_on(line, inner, ground, text_style))
+            if frame == "closed":
+                row.append_text(_on(line, inner, FELT, text_style))
+            else:
+                row.append_text(_padded(line, inner))
             row.append(vert, edge)
             lines.append(row)
         lines.append(foot)
-        return [_on(line, width, ground) for line in lines]
+        return lines
 
 
 def _box_key(box: BoxView | None) -> tuple[object, ...] | None:
@@ -261,6 +263,18 @@ def _on(line: Text, width: int, ground: str, style: Style | None = None) -> Text
     return out
 
 
+def _padded(line: Text, width: int) -> Text:
+    """The line made exactly ``width`` cells wide (the felt shows through the spaces)."""
+    size = line.cell_len
+    if size == width:
+        return line
+    if size > width:
+        cropped = line.copy()
+        cropped.truncate(width, overflow="crop")
+        return cropped
+    return Text.assemble(line, " " * (width - size))
+
+
 def _side_by_side(hands: Sequence[list[Text]], per: int, active: int) -> list[Text]:
     rows = max((len(h) for h in hands), default=0)
     out = []
@@ -268,7 +282,8 @@ def _side_by_side(hands: Sequence[list[Text]], per: int, active: int) -> list[Te
         line = Text()
         for index, lines in enumerate(hands):
             part = lines[row] if row < len(lines) else Text("")
-            line.append_text(_on(part, per, ACTIVE_HAND if active == index + 1 else FELT))
+            line.append_text(_on(part, per, ACTIVE_HAND) if active == index + 1
+                             else _padded(part, per))
         out.append(line)
     return out
 

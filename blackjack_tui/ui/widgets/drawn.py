@@ -6,6 +6,10 @@ the same as the last one nothing happens at all — no new Rich text, no repaint
 widgets have fixed sizes (set by the felt's CSS for each card size), so a redraw is a repaint of
 that one widget's region and never a layout pass. A line wider than the widget is cropped and the
 widget remembers it (:attr:`cut`), so tests can check that nothing on screen is ever cut.
+
+The lines go to the screen through Textual's line API (:meth:`render_line`): each is turned into a
+strip once per picture, without Textual's general text pipeline (wrapping, markup, alignment),
+which this fixed, pre-laid-out text never needs.
 """
 
 from __future__ import annotations
@@ -13,6 +17,8 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Sequence
 
 from rich.text import Text
+from textual.geometry import Region
+from textual.strip import Strip
 from textual.widget import Widget
 
 
@@ -24,7 +30,9 @@ class Drawn(Widget):
     def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]
         self._key: Hashable = object()
-        self._text = Text("")
+        self._text: Text | None = None
+        self._strips: list[Strip | None] | None = None
+        self._width = 0
         self.cut = False
         """Whether a line of the last picture was wider than the widget (and cropped)."""
         self.lines: list[Text] = []
@@ -41,12 +49,22 @@ class Drawn(Widget):
         self.cut = bool(limit) and any(line.cell_len > limit for line in lines)
         if self.cut and limit:
             lines = [line if line.cell_len <= limit else _crop(line, limit) for line in lines]
-        self.lines = lines
-        text = Text("\n").join(lines)
-        text.no_wrap = True
-        text.overflow = "crop"
-        self._text = text
-        self.refresh()
+        old, self.lines = self.lines, lines
+        self._text = None
+        strips = self._strips
+        if strips is None or len(old) != len(lines) or (strips and limit != self._width):
+            self._strips = None
+            self.refresh()
+            return True
+        # Only the rows that changed are drawn again (a chip: one row of a box).
+        top = self.styles.padding.top
+        rows = []
+        for y, (before, after) in enumerate(zip(old, lines, strict=True)):
+            if before != after:
+                strips[y] = None
+                rows.append(Region(0, top + y, self.size.width, 1))
+        if rows:
+            self.refresh(*rows)
         return True
 
     def forget(self) -> None:
@@ -61,7 +79,28 @@ class Drawn(Widget):
         """Draw from the widget's own state (after a resize); subclasses that keep it say how."""
 
     def render(self) -> Text:
+        if self._text is None:
+            text = Text("\n").join(self.lines)
+            text.no_wrap = True
+            text.overflow = "crop"
+            self._text = text
         return self._text
+
+    def render_line(self, y: int) -> Strip:
+        width = self.content_size.width
+        if self._strips is None or width != self._width:
+            self._strips = [None] * len(self.lines)
+            self._width = width
+        strips = self._strips
+        if y >= len(strips):
+            return Strip.blank(width, self.visual_style.rich_style)
+        strip = strips[y]
+        if strip is None:
+            line = self.lines[y]
+            strip = strips[y] = (Strip(list(line.render(self.app.console, end="")), line.cell_len)
+                                 .crop_extend(0, width, None)
+                                 .apply_style(self.visual_style.rich_style))
+        return strip
 
     @property
     def plain(self) -> str:

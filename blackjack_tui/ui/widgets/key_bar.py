@@ -31,7 +31,7 @@ class KeyBar(Static):
 
     def __init__(self, elsewhere: frozenset[str] = frozenset(), **kwargs: object) -> None:
         """``elsewhere``: actions the screen shows with their keys elsewhere (the action bar's
-        buttons); the bar leaves them out when it is short of room."""
+        buttons): the bar leaves them out, so no key is shown twice."""
         super().__init__(**kwargs)  # type: ignore[arg-type]
         self.elsewhere = elsewhere
         self._spans: list[tuple[int, int, str, DOMNode]] = []
@@ -56,7 +56,8 @@ class KeyBar(Static):
         shown: list[tuple[Binding, DOMNode]] = []
         actions: set[str] = set()
         for node, binding, enabled, _tooltip in screen.active_bindings.values():
-            if binding.show and enabled and binding.action not in actions:
+            if binding.show and enabled and binding.action not in actions \
+                    and binding.action not in self.elsewhere:
                 actions.add(binding.action)
                 shown.append((binding, node))
         width = self.size.width
@@ -67,8 +68,7 @@ class KeyBar(Static):
         items = [(f" {self.app.get_key_display(b)} ", f"{b.description} ", b.action, node)
                  for b, node in shown]
         fitted = self._fit(items, width)
-        self.cut = len(fitted) < len(items) and not all(
-            i[2] in self.elsewhere for i in items if i not in fitted)
+        self.cut = len(fitted) < len(items)
         parts: list[tuple[str, str]] = []
         self._spans = []
         x = 0
@@ -81,15 +81,13 @@ class KeyBar(Static):
 
     def _fit(self, items: list[tuple[str, str, str, DOMNode]],
              width: int) -> list[tuple[str, str, str, DOMNode]]:
-        """All the keys when they fit; else without those shown elsewhere; else the first that
-        fit whole, with help (which lists every key) kept last."""
+        """The keys not shown elsewhere; when they do not all fit, the first that fit whole,
+        with help (which lists every key) kept last."""
         def length(chosen: list[tuple[str, str, str, DOMNode]]) -> int:
             return sum(Content(a).cell_length + Content(b).cell_length for a, b, *_ in chosen)
 
-        if not width or length(items) - 1 <= width:
-            return items
-        chosen = [i for i in items if i[2] not in self.elsewhere]
-        if length(chosen) - 1 <= width:
+        chosen = items
+        if not width or length(chosen) - 1 <= width:
             return chosen
         helps = [i for i in chosen if i[2] == "help"]
         rest = [i for i in chosen if i[2] != "help"]

@@ -18,7 +18,7 @@ import numpy as np
 
 MAX_TOTAL = 21
 _BASE = 32  # a composition's key: its counts as digits in base 32 (a count never reaches 32)
-_PLACE = np.array([_BASE**i for i in range(10)], dtype=np.int64)
+PLACE = np.array([_BASE**i for i in range(10)], dtype=np.int64)
 VALUES = np.arange(1, 11)
 
 
@@ -42,7 +42,7 @@ class Compositions:
 
     def index(self, counts: Sequence[int]) -> int:
         """The number of the composition with these counts (KeyError if there is none)."""
-        key = int(np.dot(np.asarray(counts, dtype=np.int64), _PLACE))
+        key = int(np.dot(np.asarray(counts, dtype=np.int64), PLACE))
         at = int(np.searchsorted(self.keys, key))
         if at >= len(self.keys) or int(self.keys[at]) != key:
             raise KeyError(tuple(counts))
@@ -50,7 +50,7 @@ class Compositions:
 
     def indices(self, counts: np.ndarray) -> np.ndarray:
         """Numbers of many compositions ((m, 10) counts); -1 where there is none."""
-        keys = counts.astype(np.int64) @ _PLACE
+        keys = counts.astype(np.int64) @ PLACE
         at = np.searchsorted(self.keys, keys).clip(0, len(self.keys) - 1)
         return np.where(self.keys[at] == keys, at, -1)
 
@@ -79,7 +79,7 @@ def _enumerate(minimum: Sequence[int], cap: Sequence[int]) -> list[tuple[int, ..
 def everything(cap: tuple[int, ...]) -> np.ndarray:
     """Every composition up to ``cap`` (any number of cards), sorted by key."""
     found = np.array(_enumerate((0,) * 10, cap), dtype=np.int64).reshape(-1, 10)
-    return found[np.argsort(found @ _PLACE)]
+    return found[np.argsort(found @ PLACE)]
 
 
 def compositions(minimum: Sequence[int], cap: Sequence[int], min_cards: int = 2,
@@ -96,12 +96,12 @@ def compositions(minimum: Sequence[int], cap: Sequence[int], min_cards: int = 2,
     keep = (every >= low).all(axis=1) & (every <= high).all(axis=1)
     counts = every[keep]
     counts = counts[counts.sum(axis=1) >= min_cards]
-    keys = counts @ _PLACE
+    keys = counts @ PLACE
     hard = counts @ VALUES
     soft = (counts[:, 0] > 0) & (hard <= 11)
     total = np.where(soft, hard + 10, hard)
     size = counts.sum(axis=1)
-    child_keys = keys[:, None] + _PLACE[None, :]
+    child_keys = keys[:, None] + PLACE[None, :]
     at = np.searchsorted(keys, child_keys).clip(0, max(len(keys) - 1, 0))
     child = np.where((len(keys) > 0) & (keys[at] == child_keys), at, -1) if len(keys) else \
         np.zeros((0, 10), dtype=np.int64)

@@ -32,12 +32,11 @@ BLACKJACK_COL = 6
 """Column of the dealer's blackjack in the outcome arrays."""
 
 
-def _index(rows: list[tuple[int, ...]]) -> tuple[np.ndarray, np.ndarray]:
-    """The distinct rows (sorted) and, for each input row, its position among them."""
-    distinct = sorted(set(rows))
-    where = {row: i for i, row in enumerate(distinct)}
-    return np.array(distinct, dtype=np.int64).reshape(len(distinct), -1), np.array(
-        [where[row] for row in rows], dtype=np.int64)
+def _index(rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The distinct rows (in key order) and, for each input row, its position among them."""
+    keys = rows.astype(np.int64) @ (64 ** np.arange(rows.shape[1], dtype=np.int64))
+    _, first, where = np.unique(keys, return_index=True, return_inverse=True)
+    return rows[first], where.reshape(-1)
 
 
 class DealerTerms:
@@ -66,8 +65,8 @@ class DealerTerms:
         d = np.array(drawn, dtype=np.int64)
         self.depth = d.max(axis=0)
         self.kmax = max(sizes) + 1
-        self.low, low_of = _index([m[:LOW] for m in drawn])
-        self.high, high_of = _index([m[LOW:] for m in drawn])
+        self.low, low_of = _index(d[:, :LOW])
+        self.high, high_of = _index(d[:, LOW:])
         # One row per (low part, column, cards drawn); terms sorted so each row is a run.
         row = (low_of * self.columns + np.array(columns)) * self.kmax + np.array(sizes)
         order = np.argsort(row, kind="stable")
@@ -96,8 +95,8 @@ class Removals:
         self.count = len(r)
         self.rows = r
         self.most = r.max(axis=0) if len(r) else np.zeros(10, dtype=np.int64)
-        low, low_of = _index([tuple(x[:LOW]) for x in r.tolist()])
-        high, high_of = _index([tuple(x[LOW:]) for x in r.tolist()])
+        low, low_of = _index(r[:, :LOW])
+        high, high_of = _index(r[:, LOW:])
         self.low, self.high = low, high
         sizes = r.sum(axis=1)
         self.sizes, size_of = np.unique(sizes, return_inverse=True)
@@ -111,6 +110,8 @@ class Removals:
         self.spans = list(zip(starts.tolist(), ends.tolist(), strict=True))
         self.span_size = size_of[order][starts]
         self.span_high = high_of[order][starts]
+        self.by_size = [(int(k), np.flatnonzero(self.span_size == k))
+                        for k in np.unique(self.span_size)]
         self.low_sorted = low_of[order]
         # Spans of similar length padded into blocks, so one batched product serves many.
         lengths = ends - starts
@@ -179,10 +180,13 @@ def _batch(shoe: Sequence[float], ups: tuple[int, ...], hits_soft_17: bool,
             acc *= left - size - k + 1
             weights[i, k] = 1.0 / acc if acc > 0 else 0.0
     # Fold 1/ff(N - |r|, k) in, for each (size, high part) that occurs.
-    folded = rows[hands.span_high] * weights[hands.span_size][:, terms.row_k]
-    grouped = np.add.reduceat(folded, terms.group_start, axis=1)
-    per_span = np.zeros((len(hands.spans), len(terms.low) * terms.columns))
-    per_span[:, terms.group_id] = grouped
+    width = len(terms.low) * terms.columns
+    per_span = np.zeros((len(hands.spans), width))
+    flat = per_span.reshape(-1)
+    for size, spans in hands.by_size:
+        folded = rows[hands.span_high[spans]] * weights[size][terms.row_k]
+        grouped = np.add.reduceat(folded, terms.group_start, axis=1)
+        flat[(spans[:, None] * width + terms.group_id[None, :]).reshape(-1)] = grouped.reshape(-1)
     per_span = per_span.reshape(len(hands.spans), len(terms.low), terms.columns)
     low = np.vstack([low, np.zeros((1, len(terms.low)))])
     sorted_out = np.empty((hands.count, terms.columns))

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from blackjack_tui.analysis.compositions import Compositions, compositions, everything
+from blackjack_tui.analysis.compositions import PLACE, Compositions, compositions, everything
 from blackjack_tui.analysis.dealer_batch import BLACKJACK_COL, Removals, batch
 from blackjack_tui.analysis.table import TableMath
 
@@ -141,7 +141,9 @@ def _fill(table: TableMath, base: np.ndarray, ups: tuple[int, ...],
           hard: np.ndarray, soft: np.ndarray, total: np.ndarray, size: np.ndarray,
           child: np.ndarray, may_hit: np.ndarray) -> Forest:
     n = len(counts)
-    distinct, where = np.unique(removed, axis=0, return_inverse=True)
+    keys = removed @ PLACE
+    _, first, where = np.unique(keys, return_index=True, return_inverse=True)
+    distinct = removed[first]
     where = where.reshape(-1)
     hands = Removals(distinct)
     plain = not table.peek and not table.loses_original_only

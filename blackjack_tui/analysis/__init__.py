@@ -48,8 +48,9 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from blackjack_tui.analysis.cache import cached_analysis
     from blackjack_tui.analysis.dealer import dealer_distribution
-    from blackjack_tui.analysis.edge import Analysis, analyse, house_edge
+    from blackjack_tui.analysis.edge import analyse, house_edge
     from blackjack_tui.analysis.hints import Hint, hint
+    from blackjack_tui.analysis.result import Analysis
     from blackjack_tui.analysis.strategy import Cell, Chart
 
 __all__ = [
@@ -67,7 +68,7 @@ __all__ = [
 _HOMES = {
     "cached_analysis": "cache",
     "dealer_distribution": "dealer",
-    "Analysis": "edge",
+    "Analysis": "result",
     "analyse": "edge",
     "house_edge": "edge",
     "Hint": "hints",

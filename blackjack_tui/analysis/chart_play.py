@@ -19,7 +19,6 @@ from blackjack_tui.analysis.forest import Forest
 from blackjack_tui.analysis.play import Values, hit_values
 from blackjack_tui.analysis.strategy import HIT, STAND
 
-
 RowKey = tuple[str, int]
 
 

@@ -11,32 +11,13 @@ taken, the result in percent of the initial bet, positive when the house is ahea
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import numpy as np
 
+from blackjack_tui.analysis.result import Analysis
 from blackjack_tui.analysis.shoe import full_shoe
 from blackjack_tui.analysis.solve import SPLIT, Solution, Start, solve
-from blackjack_tui.analysis.strategy import Chart
 from blackjack_tui.analysis.table import TableMath
 from blackjack_tui.engine.rules import Rules
-
-
-@dataclass(frozen=True, slots=True)
-class Analysis:
-    """A rule set's basic-strategy chart and what playing it costs."""
-
-    chart: Chart
-    house_edge_percent: float
-    """The chart's edge: the printed chart played on every decision."""
-    optimal_edge_percent: float
-    """The best play for each hand's exact cards, on every decision."""
-    blackjack_percent: float
-    """How often the player is dealt a blackjack, in percent of rounds."""
-
-    @property
-    def chart_edge_percent(self) -> float:
-        return self.house_edge_percent
 
 
 def analyse(rules: Rules | TableMath) -> Analysis:

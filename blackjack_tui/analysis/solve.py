@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import partial
 
 import numpy as np
 
@@ -18,8 +19,16 @@ from blackjack_tui.analysis.chart_play import ChartPlay, Row, RowKey, play_chart
 from blackjack_tui.analysis.dealer_batch import Removals, batch
 from blackjack_tui.analysis.forest import MAIN, Forest, build, split_contexts
 from blackjack_tui.analysis.play import Values, double_values, optimal, split_value
-from blackjack_tui.analysis.strategy import (DOUBLE, HIT, SPLIT, STAND, SURRENDER, UP_CARDS, Cell,
-                                             Chart)
+from blackjack_tui.analysis.strategy import (
+    DOUBLE,
+    HIT,
+    SPLIT,
+    STAND,
+    SURRENDER,
+    UP_CARDS,
+    Cell,
+    Chart,
+)
 from blackjack_tui.analysis.table import TableMath
 
 UPS = tuple(range(1, 11))
@@ -201,75 +210,82 @@ def _fixed_cells(table: TableMath, base: np.ndarray,
     return out
 
 
+class _SplitHands:
+    """The value of one split hand ``{pair, v}`` when the box holds ``hands`` hands."""
+
+    def __init__(self, solution: Solution, best: Values, stand: Values,
+                 played: ChartPlay) -> None:
+        self.solution = solution
+        self.best_values = best
+        self.stand = stand
+        self.played = played
+        self.doubles: dict[int, np.ndarray] = {}
+
+    def _node(self, pair: int, hands: int, v: int) -> tuple[int, bool] | None:
+        forest = self.solution.forest
+        ctx = forest.contexts.get((pair, hands))
+        if ctx is None:
+            return None
+        counts = [0] * 10
+        counts[pair - 1] += 1
+        counts[v - 1] += 1
+        try:
+            node = ctx.node(counts)
+        except KeyError:
+            return None
+        may = not ctx.one_card and forest.table.may_double(pair, v, after_split=True)
+        return node, may
+
+    def _double(self, node: int) -> np.ndarray:
+        if node not in self.doubles:
+            self.doubles[node] = double_values(self.solution.forest, np.array([node]))[0]
+        return self.doubles[node]
+
+    def best(self, pair: int, hands: int, v: int) -> np.ndarray:
+        found = self._node(pair, hands, v)
+        if found is None:
+            return np.zeros(len(self.solution.forest.ups))
+        node, may = found
+        value = self.best_values[node]
+        return np.maximum(value, self._double(node)) if may else value
+
+    def chart(self, pair: int, hands: int, v: int) -> np.ndarray:
+        forest = self.solution.forest
+        found = self._node(pair, hands, v)
+        if found is None:
+            return np.zeros(len(forest.ups))
+        node, may = found
+        options = {STAND: self.stand[node]}
+        if forest.may_hit[node]:
+            options[HIT] = self.played.hit[node]
+        if may:
+            options[DOUBLE] = self._double(node)
+        # A pair the box has no room to split again plays the pair row without splitting.
+        kind, row = row_of(min(pair, v), max(pair, v))
+        out = np.empty(len(forest.ups))
+        for j, up in enumerate(forest.ups):
+            cell = self.solution.chart.cells[(kind, row, up)]
+            out[j] = options[cell.action_for(frozenset(options))][j]
+        return out
+
+
 def _splits(solution: Solution, best: Values, stand: Values, played: ChartPlay,
             rows: dict[int, list[Row]]) -> None:
     """Split values of every pair, with the best play and with the chart."""
-    forest = solution.forest
-    table = solution.table
-    shoe = solution.base
-    doubles: dict[tuple[tuple[int, int], int], np.ndarray] = {}
+    if solution.table.max_split_hands < 2:
+        return
+    hands = _SplitHands(solution, best, stand, played)
     for start in solution.starts:
-        if not start.pair or table.max_split_hands < 2:
+        if not start.pair:
             continue
         pair = start.first
-
-        def two_card(hands: int, v: int, pair: int = pair) -> tuple[int, bool] | None:
-            ctx = forest.contexts.get((pair, hands))
-            if ctx is None:
-                return None
-            counts = [0] * 10
-            counts[pair - 1] += 1
-            counts[v - 1] += 1
-            try:
-                node = ctx.node(counts)
-            except KeyError:
-                return None
-            may = not ctx.one_card and table.may_double(pair, v, after_split=True)
-            return node, may
-
-        def double_at(node: int) -> np.ndarray:
-            key = ((0, 0), node)
-            if key not in doubles:
-                doubles[key] = double_values(forest, np.array([node]))[0]
-            return doubles[key]
-
-        def best_value(hands: int, v: int) -> np.ndarray:
-            found = two_card(hands, v)
-            if found is None:
-                return np.zeros(len(forest.ups))
-            node, may = found
-            value = best[node]
-            return np.maximum(value, double_at(node)) if may else value
-
-        pair_cell = _pair_cells(solution, pair)
-
-        def chart_value(hands: int, v: int) -> np.ndarray:
-            found = two_card(hands, v)
-            if found is None:
-                return np.zeros(len(forest.ups))
-            node, may = found
-            options = {STAND: stand[node]}
-            if forest.may_hit[node]:
-                options[HIT] = played.hit[node]
-            if may:
-                options[DOUBLE] = double_at(node)
-            key = ("pair", pair) if v == pair else row_of(min(pair, v), max(pair, v))
-            out = np.empty(len(forest.ups))
-            for j, up in enumerate(forest.ups):
-                cell = pair_cell[j] if v == pair else solution.chart.cells[(*key, up)]
-                out[j] = options[cell.action_for(frozenset(options))][j]
-            return out
-
-        start.optimal[SPLIT] = split_value(forest, pair, 2, shoe, best_value)
-        start.chart_split = split_value(forest, pair, 2, shoe, chart_value)
+        start.optimal[SPLIT] = split_value(solution.forest, pair, 2, solution.base,
+                                           partial(hands.best, pair))
+        start.chart_split = split_value(solution.forest, pair, 2, solution.base,
+                                        partial(hands.chart, pair))
         for row in rows.get(2 * pair, []):
             if row.key == ("pair", pair):
                 row.values[SPLIT] = start.chart_split[None, :]
-
-
-def _pair_cells(solution: Solution, pair: int) -> list[Cell]:
-    """The pair row's ranking without splitting (for a pair the box has no room to split)."""
-    return [solution.chart.cells[("pair", pair, up)] for up in solution.forest.ups]
 
 
 __all__ = ["UP_CARDS", "Solution", "Start", "solve"]

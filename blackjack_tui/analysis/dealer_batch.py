@@ -90,7 +90,7 @@ def dealer_terms(ups: tuple[int, ...], hits_soft_17: bool) -> DealerTerms:
 class Removals:
     """Many player hands (card counts by value), grouped for :func:`batch`."""
 
-    def __init__(self, rows: Sequence[Sequence[int]]) -> None:
+    def __init__(self, rows: Sequence[Sequence[int]] | np.ndarray) -> None:
         r = np.array(rows, dtype=np.int64).reshape(len(rows), 10)
         self.count = len(r)
         self.rows = r
@@ -141,7 +141,7 @@ def _falling(n: float, most: int, depth: int) -> np.ndarray:
     return table
 
 
-def batch(shoe: Sequence[float], ups: tuple[int, ...], hits_soft_17: bool,
+def batch(shoe: Sequence[float] | np.ndarray, ups: tuple[int, ...], hits_soft_17: bool,
           hands: Removals) -> np.ndarray:
     """``out[i, j]``: the dealer's outcomes with ``ups[j]`` showing, from ``shoe`` less hand i.
 
@@ -155,7 +155,7 @@ def batch(shoe: Sequence[float], ups: tuple[int, ...], hits_soft_17: bool,
     return out
 
 
-def _batch(shoe: Sequence[float], ups: tuple[int, ...], hits_soft_17: bool,
+def _batch(shoe: Sequence[float] | np.ndarray, ups: tuple[int, ...], hits_soft_17: bool,
            hands: Removals) -> np.ndarray:
     # One up card at a time keeps each product small enough for the cache.
     terms = dealer_terms(ups, hits_soft_17)
@@ -187,11 +187,11 @@ def _batch(shoe: Sequence[float], ups: tuple[int, ...], hits_soft_17: bool,
         folded = rows[hands.span_high[spans]] * weights[size][terms.row_k]
         grouped = np.add.reduceat(folded, terms.group_start, axis=1)
         flat[(spans[:, None] * width + terms.group_id[None, :]).reshape(-1)] = grouped.reshape(-1)
-    per_span = per_span.reshape(len(hands.spans), len(terms.low), terms.columns)
+    blocks = per_span.reshape(len(hands.spans), len(terms.low), terms.columns)
     low = np.vstack([low, np.zeros((1, len(terms.low)))])
     sorted_out = np.empty((hands.count, terms.columns))
     for pick, lows, slots, valid in hands.blocks:
-        sorted_out[slots] = np.matmul(low[lows], per_span[pick])[valid]
+        sorted_out[slots] = np.matmul(low[lows], blocks[pick])[valid]
     raw = sorted_out[hands.restore].reshape(hands.count, len(ups), OUTCOMES)
     # The up card's own factor: (N - |r|) / (n_up - r_up); no such card left: probability 0.
     base = np.asarray(shoe, dtype=float)

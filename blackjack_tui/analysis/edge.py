@@ -69,7 +69,8 @@ def _value(solution: Solution, start: Start, values: dict[str, np.ndarray],
     """(U,) the round's EV for ``start`` choosing its first action from ``values``."""
     totals = {action: solution.total(start, values, action) for action in values}
     if not chart:
-        return np.max(np.array(list(totals.values())), axis=0)
+        best: np.ndarray = np.max(np.array(list(totals.values())), axis=0)
+        return best
     legal = frozenset(values)
     kind, row = start.row
     out = np.empty(len(solution.forest.ups))

@@ -91,10 +91,11 @@ class Forest:
 
     def stand(self, nodes: np.ndarray, totals: np.ndarray) -> np.ndarray:
         """(len, U) value of standing on ``totals`` at ``nodes``."""
-        return np.einsum("iuo,io->iu", self.dist[nodes], self.weights[totals])
+        out: np.ndarray = np.einsum("iuo,io->iu", self.dist[nodes], self.weights[totals])
+        return out
 
 
-def build(table: TableMath, shoe: Sequence[float], ups: Sequence[int],
+def build(table: TableMath, shoe: Sequence[float] | np.ndarray, ups: Sequence[int],
           contexts: Sequence[tuple[tuple[int, int], Sequence[int], Sequence[int], bool]]) -> Forest:
     """A forest over ``shoe`` (the cards left before the up card) for ``ups``.
 

@@ -76,7 +76,7 @@ def hint(
     if shoe is None:
         base = remove(base, (card.value for card in seen))
     remove(base, (*values, up.value))  # ValueError if the shoe cannot hold these cards
-    total, soft = hand_totals(list(cards))
+    total, _ = hand_totals(list(cards))
     two = len(cards) == 2
     if two and total == 21 and not from_split:
         pays = table.blackjack_pays
@@ -137,7 +137,7 @@ def _split(forest: Forest, pair: int, first_hands: int, base: Composition,
             node = ctx.node(counts)
         except KeyError:
             return np.zeros(1)
-        value = best[node]
+        value: np.ndarray = best[node]
         if not ctx.one_card and table.may_double(pair, v, after_split=True):
             value = np.maximum(value, double_values(forest, np.array([node]))[0])
         return value

@@ -39,7 +39,7 @@ WATCHED = (
 
 @dataclass(frozen=True, slots=True)
 class Index:
-    """One play that turns with the count: at ``true_count`` and above, ``above``; below, ``below``."""
+    """A play that turns with the count: ``above`` from ``true_count`` up, ``below`` under it."""
 
     kind: str
     """``hard``, ``soft``, ``pair`` or ``insurance``."""

@@ -23,7 +23,8 @@ def hit_values(forest: Forest, nodes: np.ndarray, after: Values) -> Values:
     """EV of one more card at ``nodes``, each resulting hand worth ``after`` (a bust: ``bust``)."""
     kids = forest.child[nodes]
     worth = np.where(kids[:, :, None] >= 0, after[kids.clip(0)], forest.bust[nodes])
-    return np.einsum("ivu,ivu->iu", forest.draw[nodes], worth)
+    out: Values = np.einsum("ivu,ivu->iu", forest.draw[nodes], worth)
+    return out
 
 
 def optimal(forest: Forest) -> tuple[Values, Values, Values]:
@@ -67,10 +68,11 @@ def double_values(forest: Forest, nodes: np.ndarray) -> Values:
     kids = forest.child[nodes].clip(0)
     stands = np.einsum("ivuo,ivo->ivu", forest.dist[kids], forest.weights[totals.clip(0, 21)])
     worth = np.where((totals <= 21)[:, :, None], stands, forest.bust[nodes])
-    return 2.0 * np.einsum("ivu,ivu->iu", forest.draw[nodes], worth)
+    out: Values = 2.0 * np.einsum("ivu,ivu->iu", forest.draw[nodes], worth)
+    return out
 
 
-def split_value(forest: Forest, pair: int, first_hands: int, shoe: Sequence[float],
+def split_value(forest: Forest, pair: int, first_hands: int, shoe: Sequence[float] | np.ndarray,
                 hand_value: Callable[[int, int], Values]) -> Values:
     """(U,) EV summed over the hands of a split of ``pair`` that first makes ``first_hands``.
 

@@ -82,7 +82,8 @@ def deal_weights(shoe: np.ndarray, a: int, b: int, ups: Sequence[int]) -> np.nda
     n = shoe.sum()
     p = shoe[a - 1] / n * (shoe[b - 1] - (a == b)) / (n - 1) * (1 if a == b else 2)
     ups_left = np.array([shoe[u - 1] - (u == a) - (u == b) for u in ups], dtype=float)
-    return (p * ups_left.clip(0) / (n - 2)).clip(0)
+    out: np.ndarray = (p * ups_left.clip(0) / (n - 2)).clip(0)
+    return out
 
 
 def row_of(a: int, b: int) -> RowKey:
@@ -96,13 +97,15 @@ def row_of(a: int, b: int) -> RowKey:
 def surrender_values(forest: Forest, nodes: np.ndarray) -> Values:
     """Late surrender: half the bet back (after the peek, or at once with no hole card)."""
     if forest.table.peek:
-        return -0.5 * forest.no_blackjack[nodes]
-    if forest.table.loses_original_only:
-        return -0.5 + (1.0 - forest.no_blackjack[nodes])
-    return np.full((len(nodes), len(forest.ups)), -0.5)
+        out: Values = -0.5 * forest.no_blackjack[nodes]
+    elif forest.table.loses_original_only:
+        out = -0.5 + (1.0 - forest.no_blackjack[nodes])
+    else:
+        out = np.full((len(nodes), len(forest.ups)), -0.5)
+    return out
 
 
-def solve(table: TableMath, shoe: Sequence[float], ups: Sequence[int] = UPS) -> Solution:
+def solve(table: TableMath, shoe: Sequence[float] | np.ndarray, ups: Sequence[int] = UPS) -> Solution:
     """Solve every starting hand from ``shoe`` (cards left before the deal) against ``ups``."""
     base = np.asarray(shoe, dtype=float)
     contexts = [(MAIN, [0] * 10, [0] * 10, False)]
@@ -246,7 +249,7 @@ class _SplitHands:
         if found is None:
             return np.zeros(len(self.solution.forest.ups))
         node, may = found
-        value = self.best_values[node]
+        value: np.ndarray = self.best_values[node]
         return np.maximum(value, self._double(node)) if may else value
 
     def chart(self, pair: int, hands: int, v: int) -> np.ndarray:
@@ -288,4 +291,5 @@ def _splits(solution: Solution, best: Values, stand: Values, played: ChartPlay,
                 row.values[SPLIT] = start.chart_split[None, :]
 
 
-__all__ = ["UP_CARDS", "Solution", "Start", "solve"]
+__all__ = ["DOUBLE", "HIT", "SPLIT", "STAND", "SURRENDER", "UP_CARDS", "Solution", "Start",
+           "solve"]

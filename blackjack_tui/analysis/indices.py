@@ -128,7 +128,7 @@ def compute(rules: Rules | TableMath) -> Indices:
     entries = _turns(counts, ranked)
     ins = _crossing(counts, insurance)
     if ins is not None:
-        entries.insert(0, Index("insurance", 0, 1, ins, "no insurance", "insurance"))
+        entries.insert(0, Index("insurance", 0, 1, ins, "no-insurance", "insurance"))
     return Indices(tuple(entries))
 
 

@@ -98,7 +98,7 @@ def shifted_shoe(decks: int, true_count: float) -> np.ndarray:
 def to_json(indices: Indices) -> list[dict[str, object]]:
     """A JSON-ready form (what the cache stores and ``strategy --indices --json`` prints)."""
     return [{"kind": e.kind, "row": e.row, "up": e.up, "hand": e.label,
-             "true_count": round(e.true_count, 4), "index": e.number, "below": e.below,
+             "true_count": e.true_count, "index": e.number, "below": e.below,
              "above": e.above} for e in indices.entries]
 
 

@@ -151,7 +151,7 @@ def test_drill_scores_answers_and_breaks_errors_down_by_kind() -> None:
     assert not right and asked.kind == "pairs"
     score = drill.score
     assert (score.asked, score.right) == (6, 5)
-    assert score.errors == {"hard": 0, "soft": 0, "pairs": 1}
+    assert score.errors == {"hard": 0, "soft": 0, "pairs": 1, "counts": 0}
     drill.set_kind("soft")
     assert drill.question.kind == "soft" and kind_of(rules, list(drill.question.cards)) == "soft"
     with pytest.raises(ValueError):
@@ -186,3 +186,28 @@ async def test_hint_for_a_bet_on_box_two_only() -> None:
     assert controller.hint().best == "stand"
     controller.decide("stand")
     await task
+
+
+def test_counts_drill_asks_index_plays_with_the_count_shown() -> None:
+    from blackjack_tui.analysis.indices import Index, Indices
+
+    rules = RULES["nordic"]
+    chart = cached_analysis(rules).chart
+    sixteen = Index("hard", 16, 10, 0.4, "hit", "stand")
+    insurance = Index("insurance", 0, 1, 3.2, "no-insurance", "insurance")
+    drill = Drill(rules, chart, "counts", random.Random(5), Indices((sixteen, insurance)))
+    seen = set()
+    for _ in range(40):
+        q = drill.question
+        assert q.kind == "counts" and q.true_count is not None and q.index is not None
+        assert abs(q.true_count - q.index.number) <= 3
+        if q.index is sixteen:
+            assert sum(c.value for c in q.cards) == 16 and q.up.value == 10
+            assert q.answer == ("stand" if q.true_count >= 0.4 else "hit")
+        else:
+            assert q.up.is_ace and q.legal == ("insurance", "no-insurance")
+            assert q.answer == ("insurance" if q.true_count >= 3.2 else "no-insurance")
+        seen.add(q.index.kind)
+        drill.answer(q.answer)
+    assert seen == {"hard", "insurance"}
+    assert drill.score.right == 40 and drill.score.asked_by_kind["counts"] == 40

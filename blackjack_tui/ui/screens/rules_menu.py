@@ -97,10 +97,9 @@ class RulesMenu(ModalScreen[None]):
             if found is not None:
                 other = other_reading(rules)
                 cached_other = cached_only(other) if other is not None else None
-                if other is None or cached_other is not None:
-                    self._store(name, found.house_edge_percent, found.optimal_edge_percent,
-                                found.chart.codes(),
-                                None if cached_other is None else cached_other.house_edge_percent)
+                self._store(name, found.house_edge_percent, found.optimal_edge_percent,
+                            found.chart.codes(),
+                            None if cached_other is None else cached_other.house_edge_percent)
             rows = index_rows(rules)
             if rows is not None:
                 self.indices[name] = rows
@@ -147,7 +146,8 @@ class RulesMenu(ModalScreen[None]):
             option_list.highlighted = names.index(self._current.name)
         option_list.focus()
         self.query_one(StrategyChart).display = False
-        missing = [n for n in names if n not in self.found]
+        missing = [n for n in names if n not in self.found
+                   or (self.sets[n].double_ace_as_one is not None and self.found[n].other is None)]
         if missing:
             self._analyse(sorted(missing, key=lambda n: n != self._current.name))
 
@@ -194,12 +194,12 @@ class RulesMenu(ModalScreen[None]):
             text = Text.assemble(("House edge ", "dim"), (f"{found.chart:.3f}%", "bold #e3b341"),
                                  (" with the chart · ", "dim"),
                                  (f"{found.optimal:.3f}%", "bold"), (" best play", "dim"))
-            if rules.double_ace_as_one is not None and found.other is not None:
+            if rules.double_ace_as_one is not None:
                 text.append("\nAn ace drawn to a double counts ", style="dim")
                 text.append("1" if rules.double_ace_as_one == "all" else "as usual")
                 text.append("; if it counted " + ("as usual" if rules.double_ace_as_one == "all"
                                                   else "1") + ": ", style="dim")
-                text.append(f"{found.other:.3f}%", style="bold")
+                text.append("…" if found.other is None else f"{found.other:.3f}%", style="bold")
         self.query_one("#rules-edge", Static).update(text)
 
     def _show_chart(self, rules: Rules) -> None:
@@ -223,7 +223,10 @@ class RulesMenu(ModalScreen[None]):
     def action_scroll_detail(self, pages: int) -> None:
         """Page the rules or the chart (the list keeps the arrow keys)."""
         pane = self.query_one("#rules-scroll", VerticalScroll)
-        pane.scroll_to(y=pane.scroll_y + pages * max(1, pane.size.height - 1), animate=False)
+        if pages > 0:
+            pane.scroll_page_down(animate=False)
+        else:
+            pane.scroll_page_up(animate=False)
 
     @on(OptionList.OptionHighlighted)
     def _highlighted(self, event: OptionList.OptionHighlighted) -> None:

@@ -29,7 +29,9 @@ How exact it is
 - Splits count the pair cards as they are dealt (each split hand's second card comes from the shoe
   less every pair card dealt so far, resplitting while the box has room); each split hand is
   played with its own cards and the pair cards out, not the other hands' cards. This is the method
-  of the Wizard of Odds' Appendix 9, which ours matches to 0.0004 points at 1 to 8 decks.
+  of the Wizard of Odds' Appendix 9, which ours matches to 0.0004 points at 1 to 8 decks. From
+  three decks on, a third or fourth hand of a split is extrapolated from the first split and the
+  unsplit hand (:class:`.solve._SplitHands`), about 0.00001 points at six decks.
 - The chart is total-dependent (as printed charts are): each cell ranks the actions by their EV
   averaged over the two-card hands making that row (weighted by how often each is dealt), with
   the chart played afterwards; every later decision is the cell's hit or stand.

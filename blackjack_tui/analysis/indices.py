@@ -67,8 +67,8 @@ class Index:
         return f"{self.above} at {self.number:+d} or more ({self.below} below)"
 
     def play_at(self, true_count: float) -> str:
-        """The better play at ``true_count``."""
-        return self.above if true_count >= self.true_count else self.below
+        """The play at ``true_count`` by the index (``above`` from :attr:`number` up)."""
+        return self.above if true_count >= self.number else self.below
 
 
 @dataclass(frozen=True, slots=True)

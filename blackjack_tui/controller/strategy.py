@@ -144,7 +144,10 @@ def count_note(rules: Rules, key: tuple[str, int, int], true_count: float,
     """``The count turns this play: ...`` when the index of this cell says so at ``true_count``."""
     found = cached_indices_only(rules)
     entry = found.find(*key) if found is not None else None
-    if entry is None or entry.play_at(true_count) == entry.play_at(0.0):
+    if entry is None:
+        return None
+    basic = entry.below if entry.true_count > 0 else entry.above  # the chart's, from a full shoe
+    if entry.play_at(true_count) == basic:
         return None
     play = entry.play_at(true_count)
     if play not in legal:

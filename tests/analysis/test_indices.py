@@ -46,7 +46,7 @@ def test_the_illustrious_18_within_one_count(six_deck: Indices, kind: str, row: 
     assert found is not None, (kind, row, up)
     assert found.above == play
     assert found.true_count == pytest.approx(published, abs=1.0)
-    assert found.play_at(found.true_count + 0.01) == play != found.play_at(found.true_count - 0.01)
+    assert found.play_at(found.number) == play != found.play_at(found.number - 1)
 
 
 def test_the_shifted_shoe_has_the_true_count_it_is_shifted_to() -> None:

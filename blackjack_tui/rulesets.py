@@ -22,7 +22,8 @@ SHIPPED_NAME = "rulesets.toml"
 
 @dataclass(frozen=True)
 class RulesFileError:
-    """One problem in a rules file, worded for a player: ``file:line: ruleset 'x', key 'y': why``."""
+    """One problem in a rules file, worded for a player:
+    ``file:line: ruleset 'x', key 'y': why``."""
 
     path: str
     message: str
@@ -106,7 +107,7 @@ def _extended(name: str, body: dict[str, Any], tables: dict[str, Any],
     base_name = body["extends"]
     if not isinstance(base_name, str):
         raise _ExtendsError("write the name of a table to start from, like extends = \"swedish\"")
-    if base_name in chain or base_name == name and base_name not in bases:
+    if base_name in chain or (base_name == name and base_name not in bases):
         raise _ExtendsError(f"tables extend each other in a circle: {' -> '.join((*chain, name))}")
     own = tables.get(base_name) if base_name != name else None
     if isinstance(own, dict):
@@ -177,7 +178,8 @@ def parse_text(text: str, path: str, bases: dict[str, dict[str, Any]] | None = N
     errors: list[RulesFileError] = []
     unknown = sorted(set(data) - {"ruleset"})
     for key in unknown:
-        errors.append(RulesFileError(path, "unknown top-level key; rule sets go under [ruleset.NAME]",
+        errors.append(RulesFileError(path,
+                                     "unknown top-level key; rule sets go under [ruleset.NAME]",
                                      key=key))
     tables = data.get("ruleset", {})
     if not isinstance(tables, dict):

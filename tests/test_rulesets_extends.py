@@ -1,4 +1,4 @@
-"""A player's table can start from another: ``extends = "swedish"`` and only the keys that differ."""
+"""A player's table can start from another: ``extends = "swedish"``, then the keys that differ."""
 
 from __future__ import annotations
 

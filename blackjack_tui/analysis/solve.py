@@ -107,16 +107,17 @@ def surrender_values(forest: Forest, nodes: np.ndarray) -> Values:
     return out
 
 
-def solve(table: TableMath, shoe: Sequence[float] | np.ndarray, ups: Sequence[int] = UPS) -> Solution:
+def solve(table: TableMath, shoe: Sequence[float] | np.ndarray,
+          ups: Sequence[int] = UPS) -> Solution:
     """Solve every starting hand from ``shoe`` (cards left before the deal) against ``ups``."""
     base = np.asarray(shoe, dtype=float)
     contexts = [(MAIN, [0] * 10, [0] * 10, False)]
     pairs = range(1, 11) if table.max_split_hands >= 2 else range(0)
     for pair in pairs:
-        found = split_contexts(table, pair)
+        splits = split_contexts(table, pair)
         # From three decks on, a third or fourth hand of a split is extrapolated from the first
         # split and the unsplit hand (see _SplitHands); in one and two decks it is solved.
-        contexts.extend(found if table.decks <= EXACT_RESPLIT_DECKS else found[:1])
+        contexts.extend(splits if table.decks <= EXACT_RESPLIT_DECKS else splits[:1])
     forest = build(table, base, ups, contexts)
     best, hit, stand = optimal(forest)
     main = forest.contexts[MAIN]
@@ -288,7 +289,8 @@ class _SplitHands:
         first = self._value((pair, 2), pair, v, chart)
         unsplit = self._value(MAIN, pair, v, chart)
         step: np.ndarray = first - unsplit
-        return first + (hands - 2) * step
+        out: np.ndarray = first + (hands - 2) * step
+        return out
 
     def best(self, pair: int, hands: int, v: int) -> np.ndarray:
         return self.value(False, pair, hands, v)

@@ -6,8 +6,8 @@ import argparse
 import json
 
 from blackjack_tui.analysis.cache import cached_analysis, cached_indices
-from blackjack_tui.analysis.result import Analysis
 from blackjack_tui.analysis.indices import Indices, to_json
+from blackjack_tui.analysis.result import Analysis
 from blackjack_tui.analysis.strategy import UP_CARDS, row_label, up_label
 from blackjack_tui.commands._common import resolve_rules
 from blackjack_tui.engine.rules import Rules

@@ -61,3 +61,24 @@ def test_the_shifted_shoe_has_the_true_count_it_is_shifted_to() -> None:
 
 def test_indices_round_trip_through_json(six_deck: Indices) -> None:
     assert from_json(to_json(six_deck)) == six_deck
+
+
+# The "Fab 4" late-surrender indices (Hi-Lo, multi-deck, S17), as listed at
+# https://blackjack.yuchunlab.com/en/content/cardcounting/deviations : surrender at or above.
+FAB_4 = [("hard", 14, 10, 3), ("hard", 15, 10, 0), ("hard", 15, 9, 2), ("hard", 15, 1, 2)]
+
+
+@pytest.mark.parametrize(("kind", "row", "up", "published"), FAB_4)
+def test_surrender_where_allowed(kind: str, row: int, up: int, published: int) -> None:
+    found = _four_deck_surrender().find(kind, row, up)
+    assert found is not None and found.above == "surrender"
+    assert found.true_count == pytest.approx(published, abs=1.0)
+
+
+_CACHE: dict[str, Indices] = {}
+
+
+def _four_deck_surrender() -> Indices:
+    if "lsr" not in _CACHE:
+        _CACHE["lsr"] = compute(make_rules(decks=4, max_split_hands=4, surrender="late"))
+    return _CACHE["lsr"]

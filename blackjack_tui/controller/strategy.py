@@ -7,7 +7,7 @@ first analysis of a rule set, which can take a second before the disk cache has 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
@@ -116,8 +116,12 @@ def advise(rnd: Round, decision: Decision, true_count: float | None = None) -> A
     other hands on the table. With ``true_count`` (the Hi-Lo count the player keeps), the note
     says when the count turns the play of this hand, from the index plays if they are cached.
     """
-    if decision.kind == "insurance":
-        return _insurance(rnd, decision, true_count)
+    if decision.kind in ("insurance", "even-money"):
+        advice = insurance_advice(rnd, decision)
+        if advice is None or true_count is None or decision.kind != "insurance":
+            return advice
+        note = count_note(rnd.rules, ("insurance", 0, 1), true_count, ("insurance",))
+        return replace(advice, note=note)
     if decision.kind != "play":
         return None
     from blackjack_tui.analysis.hints import hint
@@ -155,31 +159,31 @@ def count_note(rules: Rules, key: tuple[str, int, int], true_count: float,
     return f"the count turns it: {play} at true count {true_count:+.1f} ({entry.words()})"
 
 
-def _insurance(rnd: Round, decision: Decision, true_count: float | None) -> Advice | None:
-    """Insurance from the cards the player can see: 2:1 on a ten under the ace."""
-    from blackjack_tui.analysis.shoe import full_shoe, remove
-
-    seen = [card.value for box in rnd.boxes for h in box.hands for card in h.cards]
-    try:
-        shoe = remove(full_shoe(rnd.rules.decks), (*seen, rnd.up_card.value))
-    except ValueError:
-        return None
-    tens = shoe[9] / sum(shoe)
-    ranked = sorted((("insurance", 3.0 * tens - 1.0), ("no-insurance", 0.0)),
-                    key=lambda item: -item[1])
-    ranked = [(a, v) for a, v in ranked if a in decision.actions]
-    if not ranked:
-        return None
-    note = None
-    if true_count is not None:
-        note = count_note(rnd.rules, ("insurance", 0, 1), true_count, ("insurance",))
-    stake = decision.stake if decision.stake is not None else Decimal(0)
-    return Advice(decision.box, 1, stake, tuple(ranked), note)
-
-
 def chart_action(rules: Rules, chart: Chart, cards: Sequence[Card], up: Card,
                  legal: Sequence[str]) -> str:
     """Basic strategy's play for ``cards`` against ``up`` among ``legal`` (as simulated)."""
     from blackjack_tui.analysis.sim_engine import chart_key
 
     return chart.cells[chart_key(rules, cards, up)].action_for(frozenset(legal))
+
+
+def insurance_advice(rnd: Round, decision: Decision) -> Advice | None:
+    """Insurance or even money against the ace up, judged by the chance that the dealer's other
+    card is a ten: a full shoe less every card the player can see. EVs are per unit of the bet."""
+    if decision.kind not in ("insurance", "even-money") or decision.behind:
+        return None
+    seen = [card for box in rnd.boxes for hand in box.hands for card in hand.cards]
+    seen.append(rnd.up_card)
+    decks = rnd.rules.decks
+    tens = 16 * decks - sum(1 for card in seen if card.value == 10)
+    p_ten = tens / (52 * decks - len(seen))
+    box = next(b for b in rnd.boxes if b.number == decision.box)
+    if decision.kind == "insurance":
+        share = float((decision.stake or box.bet) / box.bet)
+        values = {"insurance": share * (3 * p_ten - 1), "no-insurance": 0.0}
+    else:
+        values = {"even-money": 1.0,
+                  "no-even-money": float(rnd.rules.blackjack_ratio) * (1 - p_ten)}
+    ranked = tuple(sorted(((a, v) for a, v in values.items() if a in decision.actions),
+                          key=lambda item: -item[1]))
+    return Advice(decision.box, decision.hand, box.bet, ranked) if ranked else None

@@ -248,7 +248,8 @@ async def test_insurance_hint_from_the_cards_in_sight() -> None:
     assert advice is not None and advice.best == "no-insurance"
     shoe_tens = 24 * 4 - 1  # six decks less the box's ten
     left = 312 - 3
-    assert advice.ev("insurance") == pytest.approx(3 * shoe_tens / left - 1)
+    # Per unit of the bet: the insurance stake is half of it.
+    assert advice.ev("insurance") == pytest.approx(0.5 * (3 * shoe_tens / left - 1))
     controller.decide("no-insurance")
     while controller.decision is not None or not task.done():
         if controller.decision is not None:

@@ -69,6 +69,8 @@ def build_parser() -> argparse.ArgumentParser:
     strategy = sub.add_parser("strategy", help="print the basic-strategy chart")
     _common_rules(strategy)
     strategy.add_argument("--json", action="store_true", help="print JSON")
+    strategy.add_argument("--indices", action="store_true",
+                          help="also the Hi-Lo index plays worked out for these rules")
 
     edge = sub.add_parser("edge", help="print the house edge of a rule set")
     _common_rules(edge)

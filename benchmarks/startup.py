@@ -105,6 +105,10 @@ def main() -> None:
         env = dict(os.environ, TERM="xterm-256color", COLORTERM="truecolor",
                    BLACKJACK_TUI_CACHE_DIR=os.path.join(root, "cache"))
         env.pop("TEXTUAL", None)
+        # As a player's install: Python keeps the compiled modules (``pip install`` compiles
+        # them; an editable install writes them at the first start). With bytecode writing off,
+        # as in some CI shells, every start would compile the whole package from source.
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
 
         def ours_once(n: int) -> float:
             data = os.path.join(root, f"data-{n}")  # a fresh folder: a first start

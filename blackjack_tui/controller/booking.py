@@ -13,7 +13,6 @@ from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
 from blackjack_tui.controller.home import HOUSE, HomeGame
-from blackjack_tui.engine.history import HandRecord
 from blackjack_tui.engine.round import Round
 from blackjack_tui.store import BANKROLL, Booking, EveningSave, Line, Settings
 from blackjack_tui.store.inflight import rng_state
@@ -72,6 +71,8 @@ def booking_of(rnd: Round, round_id: str, session: Session, *, evening_opened: b
                settings: Settings | None = None) -> Booking:
     """The booking of ``rnd`` (finished) at ``session``'s table. A home round is settled into its
     evening here, once: keep the booking to retry it, never build it twice."""
+    from blackjack_tui.engine.history import HandRecord  # the first booking, not the start
+
     record = HandRecord.of(rnd, placed_bets(rnd), round_id=round_id,
                            time=datetime.now(UTC).isoformat(timespec="seconds"))
     text = record.model_dump_json()

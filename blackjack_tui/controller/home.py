@@ -26,9 +26,9 @@ from typing import TYPE_CHECKING
 from blackjack_tui.controller.players import Opponent
 from blackjack_tui.engine.round import Round
 from blackjack_tui.engine.rules import LedgerSettings, Rules
-from blackjack_tui.ledger import Entry, Evening, Standings
 
 if TYPE_CHECKING:
+    from blackjack_tui.ledger import Entry, Evening, Standings
     from blackjack_tui.controller.session import Session
 
 PLAYER = "You"
@@ -61,6 +61,8 @@ class HomeGame:
         settings = rules.ledger or LedgerSettings()
         if hands is not None:
             settings = settings.model_copy(update={"hands": hands})
+        from blackjack_tui.ledger import Evening  # only at a home evening (start-up stays light)
+
         return cls(Evening(name=name, players=(player, *others), settings=settings,
                            rules=rules.name), player)
 
@@ -122,6 +124,8 @@ class HomeGame:
     def settle(self, rnd: Round) -> HandMoves:
         """Book a finished round into the evening: one entry per player in the hand, then the
         rebuys. Returns how every stack (and the house) moved."""
+        from blackjack_tui.ledger import Entry
+
         s = self.standings
         before, house = dict(s.stacks), s.house
         entries: dict[str, Entry] = {}

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from decimal import Decimal
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from blackjack_tui.engine.actions import Decision
@@ -32,11 +33,23 @@ def analysis_of(rules: Rules) -> Analysis:
     return cached_analysis(rules)
 
 
+_READ: dict[Path, Analysis] = {}
+
+
 def cached_only(rules: Rules) -> Analysis | None:
-    """The analysis if the disk cache has it (a few milliseconds), else ``None``: never computes."""
+    """The analysis if the disk cache has it (a few milliseconds), else ``None``: never computes.
+
+    What was read once is kept in memory: the rules menu asks for every table each time it opens.
+    """
     from blackjack_tui.analysis.cache import cache_file, load
 
-    return load(cache_file(rules))
+    path = cache_file(rules)
+    found = _READ.get(path)
+    if found is None:
+        found = load(path)
+        if found is not None:
+            _READ[path] = found
+    return found
 
 
 def indices_of(rules: Rules) -> Indices:

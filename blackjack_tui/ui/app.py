@@ -85,15 +85,18 @@ class BlackjackApp(App[None]):
         key = binding.key.split(",")[0].strip()
         return self.PLAIN_KEYS.get(key, key)
 
-    def on_mount(self) -> None:
+    def get_default_screen(self) -> Screen[object]:
+        """The table is the first screen (no blank screen composed and drawn before it)."""
         from blackjack_tui.ui.screens.table_screen import TableScreen
 
+        return TableScreen(self.game)
+
+    def on_mount(self) -> None:
         self.apply_ascii()
-        if self.settings.theme in self.available_themes:
+        if self.settings.theme in self.available_themes and self.theme != self.settings.theme:
             self.theme = self.settings.theme
         # A theme picked anywhere (Options or the command palette) is kept like any setting.
         self.theme_changed_signal.subscribe(self, self._theme_changed)
-        self.push_screen(TableScreen(self.game))
 
     def _theme_changed(self, theme: Theme) -> None:
         if self.game.settings.theme != theme.name:
@@ -116,6 +119,8 @@ class BlackjackApp(App[None]):
         from blackjack_tui.ui.ascii_filter import AsciiFilter
 
         on = self.card_style.ascii
+        if on == any(isinstance(f, AsciiFilter) for f in self._filters):
+            return  # as it is (at the first frame: no repaint before there is anything to paint)
         self._filters = [f for f in self._filters if not isinstance(f, AsciiFilter)]
         if on:
             self._filters.append(AsciiFilter())

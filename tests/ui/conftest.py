@@ -60,7 +60,7 @@ async def stand_out(pilot: Pilot[None], app: BlackjackApp, limit: int = 40) -> N
     for _ in range(limit):
         if app.session.round is None or app.session.round.over:
             return
-        decision = app.screen_stack[1].decision if len(app.screen_stack) > 1 else None
+        decision = app.screen_stack[0].decision if isinstance(app.screen, TableScreen) else None
         key = "s" if decision is not None and "stand" in decision.actions else "n"
         await press_settled(pilot, app, key)
     raise AssertionError("the round never ended")

@@ -103,7 +103,7 @@ async def test_statistics_add_up_the_rounds_played(make_app):
         assert (summary.rounds, summary.wins, summary.losses) == (2, 1, 1)
         assert summary.bankroll == [Decimal(1000), Decimal(1001), Decimal(1000)]
         await pilot.press("escape")
-        assert app.screen is app.screen_stack[1]
+        assert app.screen is app.screen_stack[0]
 
 
 async def test_computer_players_and_the_home_tournament_are_kept_between_runs(make_app, tmp_path):

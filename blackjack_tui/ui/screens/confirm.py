@@ -12,6 +12,18 @@ from textual.widgets import Button, Label
 
 
 class Confirm(ModalScreen[bool]):
+    DEFAULT_CSS = """
+    Confirm { align: center middle; background: transparent; }
+    Confirm #dialog {
+        width: 64; max-width: 100%; height: auto; padding: 1 2;
+        border: round $accent; background: $surface;
+    }
+    Confirm #dialog Label { width: 1fr; }
+    Confirm #dialog .buttons { height: auto; margin-top: 1; }
+    Confirm #dialog Button { margin-right: 2; }
+    Confirm #dialog Input { margin-top: 1; }
+    """
+
     BINDINGS = [Binding("y", "answer(True)", "Yes"), Binding("n,escape", "answer(False)", "No")]
 
     def __init__(self, question: str) -> None:

@@ -15,6 +15,13 @@ from blackjack_tui.engine.fair import FairShoe, verify_record
 
 
 class FairScreen(ModalScreen[None]):
+    DEFAULT_CSS = """
+    FairScreen { align: center middle; background: $background; }
+    #fair {
+        width: 94%; height: 90%; border: round $accent; background: $surface; padding: 0 1;
+    }
+    """
+
     BINDINGS = [Binding("escape,f", "close", "Close"), Binding("r", "reveal", "Reveal now")]
 
     def __init__(self, game: Game) -> None:

@@ -73,6 +73,13 @@ def key_rows(owner: type[object] | Sequence[Binding], display: object) -> list[t
 
 
 class HelpScreen(ModalScreen[None]):
+    DEFAULT_CSS = """
+    #help {
+        width: 90%; height: 90%; border: round $foreground; background: $surface;
+        padding: 0 1;
+    }
+    """
+
     BINDINGS = [Binding("escape,q,question_mark,f1", "close", "Close")]
 
     def __init__(self, rules: Rules, anywhere: list[tuple[str, Sequence[Binding]]]) -> None:

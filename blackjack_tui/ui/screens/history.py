@@ -30,6 +30,14 @@ def _cards(record: dict[str, Any]) -> str:
 
 
 class HistoryScreen(ModalScreen[None]):
+    DEFAULT_CSS = """
+    HistoryScreen { align: center middle; background: $background; }
+    #history {
+        width: 94%; height: 90%; border: round $accent; background: $surface; padding: 0 1;
+    }
+    #history-table { height: 1fr; }
+    """
+
     BINDINGS = [Binding("escape,y", "close", "Close"), Binding("enter", "replay", "Replay")]
 
     def __init__(self, game: Game, card_style: CardStyle) -> None:
@@ -84,6 +92,10 @@ class HistoryScreen(ModalScreen[None]):
 
 
 class RecallScreen(Screen[None]):
+    DEFAULT_CSS = """
+    #recall-banner, #recall-step { height: 1; padding: 0 1; background: $surface; }
+    """
+
     """A recorded round on the felt, one step at a time; clearly marked as recall."""
 
     BINDINGS = [

@@ -17,7 +17,7 @@ class HomeLedger(ModalScreen[None]):
     """Keys: ``escape`` / ``l`` back to the table."""
 
     DEFAULT_CSS = """
-    HomeLedger { align: center middle; background: $background 60%; }
+    HomeLedger { align: center middle; background: $background; }
     #home-ledger { width: 96%; height: 92%; border: round $accent; background: $surface; }
     #home-ledger-note { height: auto; padding: 0 1; color: $text-muted; }
     """

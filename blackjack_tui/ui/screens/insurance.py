@@ -16,6 +16,18 @@ from blackjack_tui.engine.money import money_str
 
 
 class InsuranceAmount(ModalScreen[Decimal | None]):
+    DEFAULT_CSS = """
+    InsuranceAmount { align: center middle; background: transparent; }
+    InsuranceAmount #dialog {
+        width: 64; max-width: 100%; height: auto; padding: 1 2;
+        border: round $accent; background: $surface;
+    }
+    InsuranceAmount #dialog Label { width: 1fr; }
+    InsuranceAmount #dialog .buttons { height: auto; margin-top: 1; }
+    InsuranceAmount #dialog Button { margin-right: 2; }
+    InsuranceAmount #dialog Input { margin-top: 1; }
+    """
+
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
     def __init__(self, decision: Decision) -> None:

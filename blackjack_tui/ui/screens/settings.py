@@ -20,6 +20,24 @@ SPEEDS = [("Instant", "instant"), ("Fast", "fast"), ("Normal", "normal"), ("Slow
 
 
 class SettingsScreen(ModalScreen[None]):
+    DEFAULT_CSS = """
+    SettingsScreen { align: center middle; background: $background; }
+    /* One line per option, so the whole dialog fits 80x24. */
+    #settings {
+        width: 72; max-width: 100%; height: auto; max-height: 100%;
+        border: round $accent; background: $surface; padding: 0 1;
+    }
+    #settings .setting { height: 1; margin-bottom: 1; }
+    #settings .setting Label { width: 22; }
+    #settings .setting Select, #settings .setting Input { width: 1fr; max-width: 44; }
+    #settings Switch { border: none; height: 1; width: 8; padding: 0; background: $surface; }
+    #settings Switch:focus { border: none; background-tint: $foreground 10%; }
+    /* The switch's knob in the text's colours: readable against its track on every theme. */
+    #settings Switch > .switch--slider { color: $text-muted; background: $panel; }
+    #settings Switch.-on > .switch--slider { color: $text-success; background: $success-muted; }
+    #settings-note { height: auto; color: $text-muted; }
+    """
+
     BINDINGS = [Binding("escape,o", "close", "Close")]
 
     def __init__(self, game: Game, themes: list[str]) -> None:
@@ -33,7 +51,7 @@ class SettingsScreen(ModalScreen[None]):
             yield Label("Options", classes="pane-title")
             with Horizontal(classes="setting"):
                 yield Label("Dealing speed")
-                yield Select(SPEEDS, value=settings.speed, allow_blank=False, id="speed",
+                yield Select(SPEEDS, value=self.game.speed, allow_blank=False, id="speed",
                              compact=True)
             with Horizontal(classes="setting"):
                 yield Label("Plain ASCII cards")

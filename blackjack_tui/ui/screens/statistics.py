@@ -51,6 +51,15 @@ def figures(summary: Summary) -> RichTable:
 
 
 class StatisticsScreen(ModalScreen[None]):
+    DEFAULT_CSS = """
+    StatisticsScreen { align: center middle; background: $background; }
+    #statistics {
+        width: 94%; height: 90%; border: round $accent; background: $surface; padding: 0 1;
+    }
+    #stats-figures { width: 36; }
+    #stats-chart { width: 1fr; height: 1fr; }
+    """
+
     BINDINGS = [Binding("escape,w", "close", "Close")]
 
     def __init__(self, game: Game) -> None:

@@ -13,7 +13,6 @@ from textual.screen import Screen
 
 from blackjack_tui.controller.coach import Coach, Verdict
 from blackjack_tui.controller.controller import RoundController
-from blackjack_tui.controller.drill import ACTION_NAMES
 from blackjack_tui.ui.widgets.analysis_line import AnalysisLine
 
 if TYPE_CHECKING:
@@ -22,6 +21,8 @@ if TYPE_CHECKING:
 
 
 def _name(action: str) -> str:
+    from blackjack_tui.controller.drill import ACTION_NAMES  # with the first hint or verdict
+
     return ACTION_NAMES.get(action, action)
 
 

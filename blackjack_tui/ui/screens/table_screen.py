@@ -22,7 +22,6 @@ from blackjack_tui.engine.seats import MAX_SEATS
 from blackjack_tui.rules_text import felt_line
 from blackjack_tui.store import START_BANKROLL
 from blackjack_tui.ui.cards import CardStyle, card_style_of
-from blackjack_tui.ui.screens.confirm import Confirm
 from blackjack_tui.ui.screens.table_analysis import TableAnalysis
 from blackjack_tui.ui.screens.table_round import TableRound
 from blackjack_tui.ui.widgets.action_bar import ActionBar
@@ -281,6 +280,8 @@ class TableScreen(TableRound, TableAnalysis):
         """Out of chips: offer a fresh bankroll (again at every deal until taken)."""
         if not self.game.broke:
             return False
+        from blackjack_tui.ui.screens.confirm import Confirm
+
         fresh = money_str(START_BANKROLL)
 
         def answer(yes: bool | None) -> None:

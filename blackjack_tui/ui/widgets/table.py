@@ -160,8 +160,8 @@ class Table(Vertical):
     """
 
     def __init__(self, **kwargs: object) -> None:
-        super().__init__(**kwargs)  # type: ignore[arg-type]
-        self.card_size = ""
+        super().__init__(classes="-small", **kwargs)  # type: ignore[arg-type]
+        self.card_size = "small"  # until the felt has a size (no restyle at the first frame)
         self._rules_line = ""
 
     def compose(self) -> ComposeResult:

@@ -103,6 +103,8 @@ class Betting:
         self.chip_index = 0
         self.slip = BetSlip(1, (ZERO, ZERO), ZERO)
         self._table: tuple[object, ...] = ()
+        self.touched = False
+        """A chip was placed or taken since the slip was made (the last round leaves the felt)."""
         self.renew(first=True)
 
     def _table_key(self) -> tuple[object, ...]:
@@ -119,6 +121,7 @@ class Betting:
         the table minimum in box 1 when there is nothing to rebet)."""
         session = self.session
         self._table = self._table_key()
+        self.touched = False
         old = self.slip.as_list() if keep else []
         self.slip = BetSlip(session.rules.max_boxes, session.limits, session.bankroll)
         if old:
@@ -154,6 +157,7 @@ class Betting:
 
     def add(self) -> str | None:
         """One chip in hand on the box in hand (or behind it)."""
+        self.touched = True
         if not self.behind_selected:
             return self.slip.add(self.selected, self.chip)
         session = self.session
@@ -170,6 +174,7 @@ class Betting:
         return problem
 
     def remove(self) -> str | None:
+        self.touched = True
         if not self.behind_selected:
             return self.slip.remove(self.selected, self.chip)
         behind = self.session.behind
@@ -184,6 +189,7 @@ class Betting:
         return None
 
     def clear(self) -> None:
+        self.touched = True
         if self.behind_selected:
             self.session.behind.pop(self.selected, None)
         self.slip.clear(self.selected)
@@ -191,6 +197,7 @@ class Betting:
     def rebet(self) -> str | None:
         if not self.session.last_bets:
             return "No earlier bets to repeat"
+        self.touched = True
         return self.slip.set(self.session.last_bets)
 
     @property

@@ -12,16 +12,18 @@ from textual.widgets import Button, Label
 
 
 class Confirm(ModalScreen[bool]):
+    # A small question asked at the table: at the bottom, over the bars (which it replaces while
+    # it is asked), so the cards it is about stay in sight; the table is not dimmed.
     DEFAULT_CSS = """
-    Confirm { align: center middle; background: transparent; }
+    Confirm { align: center bottom; background: transparent; }
     Confirm #dialog {
-        width: 64; max-width: 100%; height: auto; padding: 1 2;
+        width: 76; max-width: 100%; height: auto; padding: 0 1;
         border: round $accent; background: $surface;
     }
     Confirm #dialog Label { width: 1fr; }
-    Confirm #dialog .buttons { height: auto; margin-top: 1; }
+    Confirm #dialog .buttons { height: 1; margin-top: 1; }
     Confirm #dialog Button { margin-right: 2; }
-    Confirm #dialog Input { margin-top: 1; }
+    Confirm #dialog Input { width: 1fr; }
     """
 
     BINDINGS = [Binding("y", "answer(True)", "Yes"), Binding("n,escape", "answer(False)", "No")]
@@ -34,8 +36,8 @@ class Confirm(ModalScreen[bool]):
         with Vertical(id="dialog"):
             yield Label(self.question)
             with Horizontal(classes="buttons"):
-                yield Button(Text("Yes [y]"), id="yes", variant="success")
-                yield Button(Text("No [n]"), id="no")
+                yield Button(Text("Yes [y]"), id="yes", variant="success", compact=True)
+                yield Button(Text("No [n]"), id="no", compact=True)
 
     @on(Button.Pressed)
     def _pressed(self, event: Button.Pressed) -> None:

@@ -56,16 +56,18 @@ class HistoryScreen(ModalScreen[None]):
         rows, notices = await self.game.recent(100)
         self.rows: list[RoundRow] = rows
         table = self.query_one(DataTable)
-        table.add_columns("time", "table", "stakes", "cards", "decisions", "net", "chips")
+        # The result first (net, the bankroll before and after): always in view at 80 columns;
+        # the cards and decisions, as long as the round was, after it.
+        table.add_columns("time", "table", "stakes", "net", "bankroll", "cards", "decisions")
         for row in self.rows:
             record = row.record
             style = "#7ee787" if row.net > 0 else ("#ff7b72" if row.net < 0 else "")
             stakes = " ".join(money_str(Decimal(b)) if b else "·" for b in record.get("bets", []))
             chips = f"{money_str(row.before)} → {money_str(row.after)}"
             table.add_row(row.at.replace("T", " ")[5:16], row.ruleset, stakes,
-                          _cards(record), " ".join(record.get("actions", [])) or "—",
                           Text(money_str(row.net), style=style),
-                          chips + (" (home stack)" if row.home else ""))
+                          chips + (" home" if row.home else ""),
+                          _cards(record), " ".join(record.get("actions", [])) or "—")
         notes = list(notices)
         if not self.rows:
             notes.append("No rounds yet: play one and it is kept here.")

@@ -16,16 +16,18 @@ from blackjack_tui.engine.money import money_str
 
 
 class InsuranceAmount(ModalScreen[Decimal | None]):
+    # A small question asked at the table: at the bottom, over the bars (which it replaces while
+    # it is asked), so the cards it is about stay in sight; the table is not dimmed.
     DEFAULT_CSS = """
-    InsuranceAmount { align: center middle; background: transparent; }
+    InsuranceAmount { align: center bottom; background: transparent; }
     InsuranceAmount #dialog {
-        width: 64; max-width: 100%; height: auto; padding: 1 2;
+        width: 76; max-width: 100%; height: auto; padding: 0 1;
         border: round $accent; background: $surface;
     }
     InsuranceAmount #dialog Label { width: 1fr; }
-    InsuranceAmount #dialog .buttons { height: auto; margin-top: 1; }
+    InsuranceAmount #dialog .buttons { height: 1; margin-top: 1; }
     InsuranceAmount #dialog Button { margin-right: 2; }
-    InsuranceAmount #dialog Input { margin-top: 1; }
+    InsuranceAmount #dialog Input { width: 1fr; }
     """
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
@@ -37,9 +39,9 @@ class InsuranceAmount(ModalScreen[Decimal | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
-            yield Label(f"Box {self.decision.box}: insure how much? "
-                        f"(up to {money_str(self.most)}, enter to confirm, escape to go back)")
-            yield Input(value=money_str(self.most), id="amount")
+            yield Label(f"Box {self.decision.box}: insure how much? Up to "
+                        f"{money_str(self.most)} · enter confirms · escape goes back")
+            yield Input(value=money_str(self.most), id="amount", compact=True)
             yield Label("", id="why")
 
     @on(Input.Submitted)

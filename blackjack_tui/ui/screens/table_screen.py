@@ -182,7 +182,7 @@ class TableScreen(TableRound, TableAnalysis):
         session, betting = self.game.session, self.betting
         style = self.card_style
         self.table.show_rules_line(felt_line(session.rules, style.ascii))
-        last = self.last_view if not self.slip.bets and not session.behind else None
+        last = self.last_view if not betting.touched and not self.slip.bets else None
         if last is not None:
             self.table.show_round(last, style, selected=betting.selected)
         else:

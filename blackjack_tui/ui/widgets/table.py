@@ -35,7 +35,7 @@ class ShoeInfo:
 class ShoeGauge(Drawn):
     """How much of the shoe is left, and where the cut card sits."""
 
-    DEFAULT_CSS = "ShoeGauge { width: 16; height: 4; }"
+    DEFAULT_CSS = "ShoeGauge { width: 20; height: 4; }"
 
     def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)
@@ -59,14 +59,14 @@ class ShoeGauge(Drawn):
         bar.append("░" * (width - left), style="#7d8f82")
         bar.append("▏")
         cut = (f"cut at {round(info.cut * 100)}%" if info.cut is not None
-               else "new shuffle each round")
+               else "shuffled every round")
         cards = f"{info.remaining} card{'s' if info.remaining != 1 else ''}"
         lines = [Text("SHOE", style="bold"), bar, Text(cards, style=SOFT), Text(cut, style=SOFT)]
         return [_right(line, self.size.width) for line in lines]
 
 
 class DiscardTray(Drawn):
-    DEFAULT_CSS = "DiscardTray { width: 16; height: 2; }"
+    DEFAULT_CSS = "DiscardTray { width: 20; height: 2; }"
 
     def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)

@@ -48,6 +48,10 @@ class BlackjackApp(App[None]):
         one the app opens it here (tests), taking the data folder's lock. ``shoe`` replaces
         the table's shoe (a stacked shoe in tests and screenshots)."""
         super().__init__()
+        from blackjack_tui.ui.min_contrast import MinimumContrast
+
+        # After Textual's own filter (named colours and dim made real): a floor under contrast.
+        self._filters.append(MinimumContrast())
         self.options = options or PlayOptions()
         self.game = game or Game.open(self.options, shoe=shoe)
         self.game.on_fault = self._fault

@@ -13,6 +13,14 @@ from blackjack_tui.ui.app import BlackjackApp, PlayOptions
 from blackjack_tui.ui.screens.table_screen import TableScreen
 
 
+@pytest.fixture(scope="session")
+def warm_cache() -> None:
+    """Every shipped table's analysis in the disk cache, so the rules menu shows it at once."""
+    from blackjack_tui.ui.demo import warm_analysis
+
+    warm_analysis()
+
+
 @pytest.fixture
 def make_app(tmp_path: Path) -> Callable[..., BlackjackApp]:
     def make(cards: list[str] | None = None, rules: str = "nordic",

@@ -8,12 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from blackjack_tui.ui.demo import SCENES, SIZE, make_app, play, warm_analysis
-
-
-@pytest.fixture(scope="session")
-def warm_cache() -> None:
-    warm_analysis()
+from blackjack_tui.ui.demo import SCENES, SIZE, make_app, play
 
 
 @pytest.mark.parametrize("scene", SCENES, ids=[s.name for s in SCENES])

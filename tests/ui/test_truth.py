@@ -192,20 +192,3 @@ async def test_buttons_post_their_own_intent(make_app):
         await pilot.click(ActionBar, offset=bar.offset_of("bet-deal"))
         await settle(pilot, app)
     assert any(isinstance(m, ActionBar.Deal) for m in posted)
-
-
-async def test_the_table_bars_read_at_wcag_contrast_on_every_theme():
-    from textual.app import App
-
-    from tests.ui.contrast import cells, render
-
-    low = {}
-    for theme in sorted(App().available_themes):
-        if theme.startswith("ansi"):
-            continue  # the terminal's own colours: not known until it draws them
-        svg = await render(theme, [])
-        text = [c for c in cells(svg) if c.char.isalnum() and c.row in (0, 21, 22, 23)]
-        worst = min(text, key=lambda c: c.ratio)
-        if worst.ratio < 4.5:
-            low[theme] = (worst.char, round(worst.ratio, 2))
-    assert not low

@@ -18,7 +18,7 @@ class Confirm(ModalScreen[bool]):
     Confirm { align: center bottom; background: transparent; }
     Confirm #dialog {
         width: 76; max-width: 100%; height: auto; padding: 0 1;
-        border: round $accent; background: $surface;
+        border: round $text-accent; background: $surface;
     }
     Confirm #dialog Label { width: 1fr; }
     Confirm #dialog .buttons { height: 1; margin-top: 1; }

@@ -18,7 +18,7 @@ class FairScreen(ModalScreen[None]):
     DEFAULT_CSS = """
     FairScreen { align: center middle; background: $background; }
     #fair {
-        width: 94%; height: 90%; border: round $accent; background: $surface; padding: 0 1;
+        width: 94%; height: 90%; border: round $text-accent; background: $surface; padding: 0 1;
     }
     """
 

@@ -33,7 +33,7 @@ class HistoryScreen(ModalScreen[None]):
     DEFAULT_CSS = """
     HistoryScreen { align: center middle; background: $background; }
     #history {
-        width: 94%; height: 90%; border: round $accent; background: $surface; padding: 0 1;
+        width: 94%; height: 90%; border: round $text-accent; background: $surface; padding: 0 1;
     }
     #history-table { height: 1fr; }
     """

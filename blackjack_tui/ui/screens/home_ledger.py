@@ -18,7 +18,7 @@ class HomeLedger(ModalScreen[None]):
 
     DEFAULT_CSS = """
     HomeLedger { align: center middle; background: $background; }
-    #home-ledger { width: 96%; height: 92%; border: round $accent; background: $surface; }
+    #home-ledger { width: 96%; height: 92%; border: round $text-accent; background: $surface; }
     #home-ledger-note { height: auto; padding: 0 1; color: $text-muted; }
     """
     BINDINGS = [Binding("escape,l", "dismiss", "Back")]

@@ -22,7 +22,7 @@ class InsuranceAmount(ModalScreen[Decimal | None]):
     InsuranceAmount { align: center bottom; background: transparent; }
     InsuranceAmount #dialog {
         width: 76; max-width: 100%; height: auto; padding: 0 1;
-        border: round $accent; background: $surface;
+        border: round $text-accent; background: $surface;
     }
     InsuranceAmount #dialog Label { width: 1fr; }
     InsuranceAmount #dialog .buttons { height: 1; margin-top: 1; }

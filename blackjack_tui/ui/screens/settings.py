@@ -25,7 +25,7 @@ class SettingsScreen(ModalScreen[None]):
     /* One line per option, so the whole dialog fits 80x24. */
     #settings {
         width: 72; max-width: 100%; height: auto; max-height: 100%;
-        border: round $accent; background: $surface; padding: 0 1;
+        border: round $text-accent; background: $surface; padding: 0 1;
     }
     #settings .setting { height: 1; margin-bottom: 1; }
     #settings .setting Label { width: 22; }
@@ -36,6 +36,7 @@ class SettingsScreen(ModalScreen[None]):
     #settings Switch > .switch--slider { color: $text-muted; background: $panel; }
     #settings Switch.-on > .switch--slider { color: $text-success; background: $success-muted; }
     #settings-note { height: auto; color: $text-muted; }
+    #settings Input > .input--placeholder { color: $text-muted; }
     """
 
     BINDINGS = [Binding("escape,o", "close", "Close")]

@@ -54,7 +54,7 @@ class StatisticsScreen(ModalScreen[None]):
     DEFAULT_CSS = """
     StatisticsScreen { align: center middle; background: $background; }
     #statistics {
-        width: 94%; height: 90%; border: round $accent; background: $surface; padding: 0 1;
+        width: 94%; height: 90%; border: round $text-accent; background: $surface; padding: 0 1;
     }
     #stats-figures { width: 36; }
     #stats-chart { width: 1fr; height: 1fr; }

@@ -35,7 +35,7 @@ CHIP_COLOURS = ("#e8e8e8", "#d64545", "#2f9e44", "#3b5bdb", "#7950f2", "#f08c00"
 # The felt's own palette (the same on every theme). Every colour of text on it reads at WCAG 4.5:1
 # or more; the hand in play sits in a darker well, so it gains contrast rather than losing it.
 FELT, ACTIVE_HAND = "#0f5132", "#0b4329"
-EDGE, EDGE_CLOSED, TITLE, CLOSED_TEXT = "#3f7f5c", "#2c5d43", "#cfe3d4", "#a8c8b2"
+EDGE, EDGE_CLOSED, TITLE, CLOSED_TEXT = "#6aa383", "#2c5d43", "#cfe3d4", "#a8c8b2"
 ROUND = ("╭", "╮", "╰", "╯", "─", "│")
 HEAVY = ("┏", "┓", "┗", "┛", "━", "┃")
 PLAIN = ("+", "+", "+", "+", "-", "|")
@@ -224,7 +224,8 @@ class BetBox(Drawn):
         subtitle = Text(f" {sub} ", style=Style(color=GOLD)) if sub else Text("")
         if sub and sub != "selected":
             subtitle.stylize(net_style(Decimal(sub)))
-        foot = Text(bl + horiz * max(0, inner - subtitle.cell_len - 1), edge)
+        # Spans, not the Text's base style: a base style would colour all that is appended.
+        foot = Text.assemble((bl + horiz * max(0, inner - subtitle.cell_len - 1), edge))
         foot.append_text(subtitle)
         foot.append(horiz + br, edge)
         body_rows = height - 2
@@ -233,7 +234,7 @@ class BetBox(Drawn):
         middle.append(Text.assemble(" ", footer))
         lines = [head]
         for line in middle:
-            row = Text(vert, edge)
+            row = Text.assemble((vert, edge))
             if frame == "closed":
                 row.append_text(_on(line, inner, FELT, text_style))
             else:

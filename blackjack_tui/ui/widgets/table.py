@@ -56,7 +56,7 @@ class ShoeGauge(Drawn):
         left = round(width * info.remaining / info.total)
         bar = Text("▕")
         bar.append("█" * left, style="#c9a227")
-        bar.append("░" * (width - left), style="#7d8f82")
+        bar.append("░" * (width - left), style="#93a89a")
         bar.append("▏")
         cut = (f"cut at {round(info.cut * 100)}%" if info.cut is not None
                else "shuffled every round")

@@ -1,0 +1,86 @@
+"""A floor under contrast: every colour on screen reads against what is drawn beneath it.
+
+A line filter on the app, after Textual's own (which turns the terminal's named colours and dim
+text into real colours): a run of text whose colour would read under WCAG 4.5:1 against its
+background is drawn darker or lighter, towards black or white, whichever the background allows,
+until it does; lines, blocks and arrows (borders, gauges, a switch's knob) are held to 3:1, the
+mark for graphics (WCAG 1.4.11). Colours that read already are left as they are, so the felt and
+the cards keep their own palette and every theme its look; only what a theme (or a widget's fixed
+colour on a theme it was not made for) would leave unreadable moves. Terminals offer the same as
+a "minimum contrast" setting. The terminal's own named colours (the ``ansi`` themes) are the
+terminal's to draw and are left alone.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from rich.color import Color as RichColor
+from rich.segment import Segment
+from rich.style import Style
+from textual.color import Color
+from textual.filter import LineFilter
+
+TEXT, MARKS = 4.5, 3.0
+BLACK, WHITE = (0, 0, 0), (255, 255, 255)
+
+
+def luminance(rgb: tuple[int, int, int]) -> float:
+    def channel(c: int) -> float:
+        v = c / 255
+        return v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4
+
+    r, g, b = rgb
+    return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b)
+
+
+def ratio(a: tuple[int, int, int], b: tuple[int, int, int]) -> float:
+    """The WCAG contrast ratio of two colours (1 to 21)."""
+    la, lb = sorted((luminance(a), luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+@lru_cache(4096)
+def legible(fg: tuple[int, int, int], bg: tuple[int, int, int],
+            floor: float) -> tuple[int, int, int]:
+    """``fg``, or the nearest colour towards black or white that reads at ``floor`` on ``bg``."""
+    if ratio(fg, bg) >= floor:
+        return fg
+    end = BLACK if ratio(BLACK, bg) >= ratio(WHITE, bg) else WHITE
+    for step in range(1, 21):
+        t = step / 20
+        mixed = tuple(round(f + (e - f) * t) for f, e in zip(fg, end, strict=True))
+        if ratio(mixed, bg) >= floor:  # type: ignore[arg-type]
+            return mixed  # type: ignore[return-value]
+    return end
+
+
+def _is_text(text: str) -> bool:
+    return any(c.isalnum() for c in text)
+
+
+class MinimumContrast(LineFilter):
+    """Text at 4.5:1 at least, marks at 3:1, against the colour beneath."""
+
+    def apply(self, segments: list[Segment], background: Color) -> list[Segment]:
+        ground = background.rich_color
+        out = []
+        for text, style, control in segments:
+            if style is not None and not control and text.strip():
+                style = _fixed(style, ground, TEXT if _is_text(text) else MARKS)
+            out.append(Segment(text, style, control))
+        return out
+
+
+@lru_cache(4096)
+def _fixed(style: Style, ground: RichColor, floor: float) -> Style:
+    fg, bg = style.color, style.bgcolor or ground
+    if style.reverse:
+        fg, bg = bg, fg
+    if fg is None or bg is None or fg.triplet is None or bg.triplet is None:
+        return style  # the terminal's own colours (or its default): not ours to know
+    wanted = legible(tuple(fg.triplet), tuple(bg.triplet), floor)
+    if wanted == tuple(fg.triplet):
+        return style
+    colour = RichColor.from_rgb(*wanted)
+    return style + (Style(bgcolor=colour) if style.reverse else Style(color=colour))

@@ -1,0 +1,52 @@
+"""Every screen reads on every built-in theme: text at WCAG 4.5:1 at least, marks (borders,
+switch knobs, arrows, gauges) at 3:1, measured cell by cell from the app's own screenshot.
+
+The ``ansi`` themes draw in the terminal's own colours, which are not known until it draws them.
+"""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from textual.app import App
+
+from blackjack_tui.ui.min_contrast import MARKS, TEXT, legible, ratio
+from tests.ui.contrast import SCENES, mark_cells, scene_svg, text_cells
+
+THEMES = sorted(t for t in App().available_themes if not t.startswith("ansi"))
+LIGHT = ["textual-light", "solarized-light"]
+
+
+def lowest(svg: str) -> tuple[float, float]:
+    text = min(c.ratio for c in text_cells(svg))
+    marks = min(c.ratio for c in mark_cells(svg))
+    return text, marks
+
+
+@pytest.mark.parametrize("theme", THEMES)
+async def test_the_table_in_play_and_options_read_on_every_theme(theme, warm_cache):
+    for scene in ("settled", "options"):
+        text, marks = lowest(await scene_svg(theme, scene))
+        assert text >= TEXT and marks >= MARKS, (scene, text, marks)
+
+
+@pytest.mark.parametrize("theme", LIGHT)
+@pytest.mark.parametrize("scene", list(SCENES))
+async def test_every_screen_reads_on_light_themes(theme, scene, warm_cache):
+    text, marks = lowest(await scene_svg(theme, scene))
+    assert text >= TEXT and marks >= MARKS, (text, marks)
+
+
+colour = st.tuples(*[st.integers(0, 255)] * 3)
+
+
+@settings(max_examples=300, deadline=None)
+@given(colour, colour, st.sampled_from([TEXT, MARKS]))
+def test_a_colour_is_moved_only_as_far_as_it_must_to_read(fg, bg, floor):
+    out = legible(fg, bg, floor)
+    if ratio(fg, bg) >= floor:
+        assert out == fg
+    else:
+        # black or white always reach 4.5:1 on one side of any colour
+        assert ratio(out, bg) >= floor

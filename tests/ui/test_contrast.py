@@ -50,3 +50,28 @@ def test_a_colour_is_moved_only_as_far_as_it_must_to_read(fg, bg, floor):
     else:
         # black or white always reach 4.5:1 on one side of any colour
         assert ratio(out, bg) >= floor
+
+
+async def test_a_theme_picked_from_the_command_palette_is_kept(make_app, tmp_path):
+    data = tmp_path / "theme"
+    app = make_app(data_dir=data)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        for key in "theme":
+            await pilot.press(key)
+        await pilot.pause(0.3)
+        await pilot.press("enter")  # "Theme": the palette lists the themes
+        await pilot.pause(0.3)
+        for key in "nord":
+            await pilot.press(key)
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await pilot.pause(0.3)
+        assert app.theme == "nord"
+        app.game.drain()
+    again = make_app(data_dir=data)
+    async with again.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert again.theme == "nord"

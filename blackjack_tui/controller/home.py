@@ -28,8 +28,8 @@ from blackjack_tui.engine.round import Round
 from blackjack_tui.engine.rules import LedgerSettings, Rules
 
 if TYPE_CHECKING:
-    from blackjack_tui.ledger import Entry, Evening, Standings
     from blackjack_tui.controller.session import Session
+    from blackjack_tui.ledger import Entry, Evening, Standings
 
 PLAYER = "You"
 NATURALS = ("blackjack", "even-money")

@@ -5,10 +5,10 @@ handed to each screen when it is made; the screens never reach back into the app
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from textual.app import App, SystemCommand
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
 from blackjack_tui.controller.game import Game, GameOptions
@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 PlayOptions = GameOptions
 """What the command line asked for (``blackjack_tui.controller.game.GameOptions``)."""
 
-APP_BINDINGS = [
+APP_BINDINGS: list[BindingType] = [
     Binding("m", "rules_menu", "Rules"),
     Binding("question_mark,f1", "help", "Help", key_display="?"),
     Binding("o", "settings", "Options"),
@@ -89,7 +89,7 @@ class BlackjackApp(App[None]):
         key = binding.key.split(",")[0].strip()
         return self.PLAIN_KEYS.get(key, key)
 
-    def get_default_screen(self) -> Screen[object]:
+    def get_default_screen(self) -> Screen[Any]:
         """The table is the first screen (no blank screen composed and drawn before it)."""
         from blackjack_tui.ui.screens.table_screen import TableScreen
 
@@ -111,9 +111,8 @@ class BlackjackApp(App[None]):
         self.game.close()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action != "quit" and self.screen.has_class("-too-small"):
-            return False  # behind the "terminal too small" notice no key does anything
-        return True
+        # Behind the "terminal too small" notice no key does anything.
+        return action == "quit" or not self.screen.has_class("-too-small")
 
     def on_cards_changed(self, message: CardsChanged) -> None:
         self.apply_ascii()

@@ -65,10 +65,8 @@ def medium_face(rank: str, suit: str, ascii_only: bool) -> list[str]:
     """The inside of a medium card: 3 rows of 5 characters."""
     width, _ = MEDIUM_INSIDE
     corner = f"{_rank(rank)}{suit}"
-    if rank in ("K", "Q", "J"):
-        middle = f"[{rank}]" if ascii_only else f"▲{rank}▲"
-    else:
-        middle = suit
+    picture = f"[{rank}]" if ascii_only else f"▲{rank}▲"
+    middle = picture if rank in ("K", "Q", "J") else suit
     return [corner.ljust(width), middle.center(width), corner.rjust(width)]
 
 

@@ -22,10 +22,12 @@ from textual.color import Color
 from textual.filter import LineFilter
 
 TEXT, MARKS = 4.5, 3.0
-BLACK, WHITE = (0, 0, 0), (255, 255, 255)
+RGB = tuple[int, int, int]
+BLACK: RGB = (0, 0, 0)
+WHITE: RGB = (255, 255, 255)
 
 
-def luminance(rgb: tuple[int, int, int]) -> float:
+def luminance(rgb: RGB) -> float:
     def channel(c: int) -> float:
         v = c / 255
         return v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4
@@ -34,24 +36,23 @@ def luminance(rgb: tuple[int, int, int]) -> float:
     return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b)
 
 
-def ratio(a: tuple[int, int, int], b: tuple[int, int, int]) -> float:
+def ratio(a: RGB, b: RGB) -> float:
     """The WCAG contrast ratio of two colours (1 to 21)."""
     la, lb = sorted((luminance(a), luminance(b)), reverse=True)
     return (la + 0.05) / (lb + 0.05)
 
 
 @lru_cache(4096)
-def legible(fg: tuple[int, int, int], bg: tuple[int, int, int],
-            floor: float) -> tuple[int, int, int]:
+def legible(fg: RGB, bg: RGB, floor: float) -> RGB:
     """``fg``, or the nearest colour towards black or white that reads at ``floor`` on ``bg``."""
     if ratio(fg, bg) >= floor:
         return fg
     end = BLACK if ratio(BLACK, bg) >= ratio(WHITE, bg) else WHITE
     for step in range(1, 21):
         t = step / 20
-        mixed = tuple(round(f + (e - f) * t) for f, e in zip(fg, end, strict=True))
-        if ratio(mixed, bg) >= floor:  # type: ignore[arg-type]
-            return mixed  # type: ignore[return-value]
+        r, g, b = (round(f + (e - f) * t) for f, e in zip(fg, end, strict=True))
+        if ratio((r, g, b), bg) >= floor:
+            return r, g, b
     return end
 
 
@@ -79,8 +80,8 @@ def _fixed(style: Style, ground: RichColor, floor: float) -> Style:
         fg, bg = bg, fg
     if fg is None or bg is None or fg.triplet is None or bg.triplet is None:
         return style  # the terminal's own colours (or its default): not ours to know
-    wanted = legible(tuple(fg.triplet), tuple(bg.triplet), floor)
-    if wanted == tuple(fg.triplet):
+    wanted = legible(fg.triplet, bg.triplet, floor)
+    if wanted == fg.triplet:
         return style
     colour = RichColor.from_rgb(*wanted)
     return style + (Style(bgcolor=colour) if style.reverse else Style(color=colour))

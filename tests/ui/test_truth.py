@@ -13,7 +13,7 @@ from blackjack_tui.ui.widgets.bet_box import BetBox
 from blackjack_tui.ui.widgets.key_bar import KeyBar
 from blackjack_tui.ui.widgets.table import DiscardTray, ShoeGauge
 from tests.ui.conftest import choose_table, press_settled, settle
-from tests.ui.test_table_play import message, shown
+from tests.ui.test_table_play import message
 
 # One box: 9 and 7 against a six up and a ten in the hole; the dealer draws 5 then 10 and busts.
 DEALER_DRAWS = ["9S", "6D", "7H", "TC", "5S", "TD"]

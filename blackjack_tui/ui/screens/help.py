@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from rich.table import Table as RichTable
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
@@ -54,7 +54,7 @@ def screens() -> list[tuple[str, type[object]]]:
             ("Home ledger", HomeLedger)]
 
 
-def key_rows(owner: type[object] | Sequence[Binding], display: object) -> list[tuple[str, str]]:
+def key_rows(owner: type[object] | Sequence[BindingType], display: object) -> list[tuple[str, str]]:
     """``(keys, what)`` rows from a screen's bindings (or a list of bindings); keys of one
     action share a row."""
     rows: dict[str, tuple[list[str], str]] = {}
@@ -82,7 +82,7 @@ class HelpScreen(ModalScreen[None]):
 
     BINDINGS = [Binding("escape,q,question_mark,f1", "close", "Close")]
 
-    def __init__(self, rules: Rules, anywhere: list[tuple[str, Sequence[Binding]]]) -> None:
+    def __init__(self, rules: Rules, anywhere: list[tuple[str, Sequence[BindingType]]]) -> None:
         """``rules``: the table's; ``anywhere``: keys good on every screen (the app's)."""
         super().__init__()
         self.rules = rules
@@ -92,7 +92,7 @@ class HelpScreen(ModalScreen[None]):
         rules = self.rules
         keys = RichTable(title="Keys", title_justify="left", show_header=False, box=None,
                          padding=(0, 2))
-        sections: list[tuple[str, type[object] | Sequence[Binding]]] = list(screens())
+        sections: list[tuple[str, type[object] | Sequence[BindingType]]] = list(screens())
         sections[1:1] = self.anywhere
         for title, owner in sections:
             for index, (key, what) in enumerate(key_rows(owner, self.app.get_key_display)):

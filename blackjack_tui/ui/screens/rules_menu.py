@@ -135,7 +135,7 @@ class RulesMenu(ModalScreen[None]):
 
     def option_label(self, rules: Rules) -> Text:
         """Two lines per table: its title whole, then its house edge (and a mark if you sit)."""
-        here = rules.name == self.app.session.rules.name  # type: ignore[attr-defined]
+        here = rules.name == self.game.session.rules.name
         edge = self.edges.get(rules.name)
         shown = "house edge …" if edge is None else f"house edge {edge:.2f}%"
         return Text.assemble(("● " if here else "  ", "#f2c94c"),

@@ -5,6 +5,8 @@ One line per option (compact selects, switches and inputs), so the whole dialog 
 
 from __future__ import annotations
 
+from typing import cast
+
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -14,6 +16,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Select, Static, Switch
 
 from blackjack_tui.controller.game import Game
+from blackjack_tui.store.settings import Speed
 from blackjack_tui.ui.messages import CardsChanged
 
 SPEEDS = [("Instant", "instant"), ("Fast", "fast"), ("Normal", "normal"), ("Slow", "slow")]
@@ -82,8 +85,8 @@ class SettingsScreen(ModalScreen[None]):
 
     @on(Select.Changed, "#speed")
     def _speed(self, event: Select.Changed) -> None:
-        speed = str(event.value)
-        self.game.settings.speed = speed  # type: ignore[assignment]
+        speed = cast(Speed, str(event.value))
+        self.game.settings.speed = speed
         self.game.speed = speed  # the table takes the new pace when it is shown again
         self.game.save_settings()
 

@@ -84,7 +84,7 @@ class TableRound(Screen[None]):
 
         def draw_status(self, live: bool = False) -> None: ...
 
-        def draw_seats(self, view: object) -> None: ...
+        def draw_seats(self, view: TableView | None) -> None: ...
 
         def refresh_analysis(self) -> None: ...
 
@@ -173,7 +173,7 @@ class TableRound(Screen[None]):
             return  # the app is closing; the round is kept by the in-flight save
         with self.app.batch_update():
             if view.active is None or view.active[0] > SEAT_BOX_BASE:
-                self.actions.show_waiting()  # the dealer or a computer player is playing
+                self.actions.show_waiting(now=True)  # the dealer or a computer player plays
             self.table.show_round(view, self.card_style)
             self.table.show_shoe(self.shoe_info())
             self.draw_seats(view)
@@ -204,7 +204,7 @@ class TableRound(Screen[None]):
     def _dealer_turn(self) -> None:
         """The dealer plays: no question, no play keys, no box in play."""
         self._set_footer_keys(frozenset())
-        self.actions.show_waiting()
+        self.actions.show_waiting(now=True)
         message = self.query_one("#message")
         if message.has_class("-ask") or message.has_class("-play"):
             self.say("")

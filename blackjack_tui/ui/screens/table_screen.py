@@ -14,9 +14,10 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import Static
 
-from blackjack_tui.controller.betting import Betting, BetSlip
+from blackjack_tui.controller.betting import BetSlip, Betting
 from blackjack_tui.controller.controller import RoundController
 from blackjack_tui.controller.game import Game
+from blackjack_tui.controller.view import TableView
 from blackjack_tui.engine.money import money_str
 from blackjack_tui.engine.seats import MAX_SEATS
 from blackjack_tui.rules_text import felt_line
@@ -195,13 +196,13 @@ class TableScreen(TableRound, TableAnalysis):
         self.draw_status()
         self.refresh_analysis()
 
-    def draw_seats(self, view: object) -> None:
+    def draw_seats(self, view: TableView | None) -> None:
         session = self.game.session
         home = session.home
         seats = seats_of([(o.name, o.stack) for o in session.others], session.behind,
                          self.betting.selected, session.sitting_out,
                          home.banker if home is not None else None)
-        self.table.show_seats(seats, view)  # type: ignore[arg-type]
+        self.table.show_seats(seats, view)
 
     def say(self, text: str, style: str = "") -> None:
         message = self.message

@@ -70,8 +70,8 @@ class ActionBar(Static):
 
     DEFAULT_CSS = "ActionBar { height: 1; background: $surface; padding: 0 1; }"
 
-    def __init__(self, *, ascii_only: bool = False, **kwargs: object) -> None:
-        super().__init__(**kwargs)  # type: ignore[arg-type]
+    def __init__(self, *, ascii_only: bool = False, id: str | None = None) -> None:
+        super().__init__(id=id)
         self.ascii_only = ascii_only
         self._shown: tuple[tuple[str, str], ...] = ()
         self._spans: list[tuple[int, int, str]] = []
@@ -115,7 +115,8 @@ class ActionBar(Static):
             key, label = ACTION_KEYS[action]
             if action == "insurance" and decision.stake is not None:
                 most = "<=" if self.ascii_only else "≤"
-                label = f"Insurance {most if decision.any_amount else ''}{money_str(decision.stake)}"
+                most = most if decision.any_amount else ""
+                label = f"Insurance {most}{money_str(decision.stake)}"
             buttons[f"act-{action}"] = f"{label} [{key}]"
         self._want(buttons)
 
@@ -127,8 +128,10 @@ class ActionBar(Static):
         buttons["bet-deal"] = "Deal [enter]"
         self._want(buttons)
 
-    def show_waiting(self) -> None:
-        self._want({}, now=False)
+    def show_waiting(self, now: bool = False) -> None:
+        """No buttons: at once (``now``: the dealer or another seat plays), or once the current
+        step is over (a question may follow in the same step)."""
+        self._want({}, now=now)
 
     @property
     def shown(self) -> list[str]:

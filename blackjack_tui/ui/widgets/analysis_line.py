@@ -16,8 +16,8 @@ class AnalysisLine(Static):
     AnalysisLine { height: 1; padding: 0 1; background: $panel; color: $text; }
     """
 
-    def __init__(self, **kwargs: object) -> None:
-        super().__init__(**kwargs)  # type: ignore[arg-type]
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
         self._key: tuple[object, ...] | None = None
 
     def show(self, count: CountView | None, coach: Coach | None) -> None:

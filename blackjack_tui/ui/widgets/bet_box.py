@@ -86,8 +86,8 @@ class BetBox(Drawn):
         def control(self) -> BetBox:
             return self.box
 
-    def __init__(self, number: int, **kwargs: object) -> None:
-        super().__init__(id=f"box-{number}", classes="bet-box", **kwargs)
+    def __init__(self, number: int) -> None:
+        super().__init__(id=f"box-{number}", classes="bet-box")
         self.number = number
         self.card_size = "small"
         """The largest card size the felt has room for (a hand steps down if it must)."""

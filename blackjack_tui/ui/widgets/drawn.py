@@ -27,8 +27,8 @@ class Drawn(Widget):
 
     DEFAULT_CSS = "Drawn { height: 1; }"
 
-    def __init__(self, **kwargs: object) -> None:
-        super().__init__(**kwargs)  # type: ignore[arg-type]
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
         self._key: Hashable = object()
         self._text: Text | None = None
         self._strips: list[Strip | None] | None = None

@@ -29,10 +29,11 @@ class KeyBar(Static):
     }
     """
 
-    def __init__(self, elsewhere: frozenset[str] = frozenset(), **kwargs: object) -> None:
+    def __init__(self, elsewhere: frozenset[str] = frozenset(), *,
+                 id: str | None = None) -> None:
         """``elsewhere``: actions the screen shows with their keys elsewhere (the action bar's
         buttons): the bar leaves them out, so no key is shown twice."""
-        super().__init__(**kwargs)  # type: ignore[arg-type]
+        super().__init__(id=id)
         self.elsewhere = elsewhere
         self._spans: list[tuple[int, int, str, DOMNode]] = []
         self._shown: tuple[object, ...] = ()

@@ -62,8 +62,8 @@ class SeatStrip(Drawn):
             super().__init__()
             self.box = box
 
-    def __init__(self, **kwargs: object) -> None:
-        super().__init__(**kwargs)
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
         self.seats: tuple[SeatInfo, ...] = ()
         self.view: TableView | None = None
 

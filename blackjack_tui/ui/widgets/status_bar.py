@@ -32,8 +32,8 @@ class Status:
 class StatusBar(Drawn):
     DEFAULT_CSS = "StatusBar { height: 1; background: $panel; color: $text; padding: 0 1; }"
 
-    def __init__(self, **kwargs: object) -> None:
-        super().__init__(**kwargs)
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
         self.status: Status | None = None
 
     def show(self, status: Status) -> None:

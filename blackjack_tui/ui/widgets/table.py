@@ -37,8 +37,8 @@ class ShoeGauge(Drawn):
 
     DEFAULT_CSS = "ShoeGauge { width: 20; height: 4; }"
 
-    def __init__(self, **kwargs: object) -> None:
-        super().__init__(**kwargs)
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
         self.info: ShoeInfo | None = None
 
     def show(self, info: ShoeInfo) -> None:
@@ -68,8 +68,8 @@ class ShoeGauge(Drawn):
 class DiscardTray(Drawn):
     DEFAULT_CSS = "DiscardTray { width: 20; height: 2; }"
 
-    def __init__(self, **kwargs: object) -> None:
-        super().__init__(**kwargs)
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
         self.count = 0
 
     def show(self, count: int) -> None:
@@ -86,8 +86,8 @@ class DealerPanel(Drawn):
 
     DEFAULT_CSS = "DealerPanel { height: 5; width: 1fr; }"
 
-    def __init__(self, **kwargs: object) -> None:
-        super().__init__(**kwargs)
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
         self.view: TableView | None = None
         self.card_style = CardStyle()
         self.card_size = "small"
@@ -159,8 +159,8 @@ class Table(Vertical):
     into one band between them.
     """
 
-    def __init__(self, **kwargs: object) -> None:
-        super().__init__(classes="-small", **kwargs)  # type: ignore[arg-type]
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id, classes="-small")
         self.card_size = "small"  # until the felt has a size (no restyle at the first frame)
         self._rules_line = ""
 

@@ -20,6 +20,12 @@ SIZE = (80, 24)
 SPLIT_SHOE = ["8S", "5H", "TD", "TC", "8D", "6C", "9S", "7H", "3H", "KC", "9D", "QH", "5S"]
 # An ace up: insurance is asked of every box, box 3's blackjack is offered even money.
 INSURANCE_SHOE = ["9S", "TH", "KD", "AC", "7C", "TS", "AS", "6D", "5C"]
+# The home game, an ace up: insurance of any amount up to half the bet, typed in.
+HOME_ACE_SHOE = ["9S", "AH", "8D", "7C", "TS", "5D"]
+# Four computer players at the Swedish table and bets behind two of them (no hole card: each
+# seat gets two cards, the dealer one; then the seats play, the player, the dealer).
+SEATS_SHOE = ["TS", "9H", "8C", "KD", "6H", "5C", "7S", "9D", "TD", "2C", "3H", "8H", "AC",
+              "4S", "TH", "5S", "2D", "9C", "6S", "7D", "3C", "QH", "4D", "8S"]
 
 
 @dataclass
@@ -30,6 +36,7 @@ class Scene:
     keys: list[str] = field(default_factory=list)
     rules: str = "nordic"
     after: Callable[[Pilot[None]], Awaitable[None]] | None = None
+    before: Callable[[Pilot[None]], Awaitable[None]] | None = None
 
 
 async def wait_for_table(pilot: Pilot[None], limit: int = 300) -> None:
@@ -43,6 +50,17 @@ async def wait_for_table(pilot: Pilot[None], limit: int = 300) -> None:
         tables = [s for s in app.screen_stack if isinstance(s, TableScreen)]
         if not running or (tables and tables[0].decision is not None):
             return
+
+
+async def out_of_chips(pilot: Pilot[None]) -> None:
+    """The bankroll gone (booked as such), so the next deal offers a fresh one."""
+    from decimal import Decimal
+
+    from blackjack_tui.store import BANKROLL, Line
+
+    game = pilot.app.game  # type: ignore[attr-defined]
+    game.store.post([Line(BANKROLL, "fresh", -game.bankroll, "a scene: out of chips")])
+    game.session.bankroll = Decimal(0)
 
 
 SCENES = [
@@ -59,6 +77,14 @@ SCENES = [
            "s", "d", "s"]),
     Scene("rules-menu", "The rules menu: differences from your table marked", None, ["m"]),
     Scene("help", "Help: the keys and the house's rules", None, ["question_mark"]),
+    Scene("options", "Options: one line each", None, ["o"]),
+    Scene("seats", "Four computer players, bets behind two of them, settled", SEATS_SHOE,
+          ["a", "a", "a", "a", "4", "plus", "5", "plus", "plus", "1", "enter", "j", "s"],
+          rules="swedish"),
+    Scene("insurance-amount", "The home game: insurance of any amount", HOME_ACE_SHOE,
+          ["enter", "i"], rules="home"),
+    Scene("broke", "Out of chips: a fresh bankroll offered", None, ["enter"],
+          before=out_of_chips),
 ]
 
 
@@ -80,6 +106,8 @@ def make_app(scene: Scene, data_dir: Path) -> BlackjackApp:
 
 async def play(scene: Scene, pilot: Pilot[None]) -> None:
     await wait_for_table(pilot)
+    if scene.before is not None:
+        await scene.before(pilot)
     for key in scene.keys:
         await pilot.press(key)
         await wait_for_table(pilot)

@@ -192,3 +192,16 @@ async def test_buttons_post_their_own_intent(make_app):
         await pilot.click(ActionBar, offset=bar.offset_of("bet-deal"))
         await settle(pilot, app)
     assert any(isinstance(m, ActionBar.Deal) for m in posted)
+
+
+async def test_a_soft_hand_shows_both_totals_while_it_can_draw_and_its_total_once_done(make_app):
+    # A♠ 7♦ (soft 18) against a ten; the dealer has 17.
+    app = make_app(["AS", "TD", "7D", "7C"])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        await press_settled(pilot, app, "enter")
+        box = app.screen.query_one("#box-1", BetBox)
+        assert "8/18" in box.hand_text(1)
+        await press_settled(pilot, app, "s")
+        assert app.session.round.over
+        assert "18" in box.hand_text(1) and "8/18" not in box.hand_text(1)

@@ -17,6 +17,7 @@ from blackjack_tui.controller.game import Game
 from blackjack_tui.controller.recall import Recall
 from blackjack_tui.engine.history import HandRecord
 from blackjack_tui.engine.money import money_str
+from blackjack_tui.engine.seats import SEAT_BOX_BASE
 from blackjack_tui.store.reading import RoundRow
 from blackjack_tui.ui.cards import CardStyle
 from blackjack_tui.ui.widgets.key_bar import KeyBar
@@ -24,8 +25,10 @@ from blackjack_tui.ui.widgets.table import Table
 
 
 def _cards(record: dict[str, Any]) -> str:
+    """The player's own hands (boxes 1-3; the computer players' are theirs) and the dealer's."""
     result = record.get("result") or {}
-    hands = " | ".join(" ".join(h.get("cards", [])) for h in result.get("hands", []))
+    hands = " | ".join(" ".join(h.get("cards", [])) for h in result.get("hands", [])
+                       if int(h.get("box", 1)) <= SEAT_BOX_BASE)
     return f"{hands}  vs  {' '.join((result.get('dealer') or {}).get('cards', []))}"
 
 

@@ -87,6 +87,9 @@ class StatisticsScreen(ModalScreen[None]):
             plt.plot(list(range(len(summary.bankroll))), [float(b) for b in summary.bankroll],
                      marker="braille")  # a plotted line, not money arithmetic
             plt.xlabel("round")
+            last = len(summary.bankroll) - 1
+            ticks = sorted({round(last * i / 4) for i in range(5)})
+            plt.xticks(ticks, [str(t) for t in ticks])  # whole rounds, not 0.25 of one
         plot.refresh()
         notes = []
         if not summary.rounds:

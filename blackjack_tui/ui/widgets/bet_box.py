@@ -188,8 +188,9 @@ class BetBox(Drawn):
             CardStyle.fan_width(max(len(h.cards), 2), "small") + 2 <= per for h in hands))
         drawn: list[list[Text]] = []
         if side:
+            # Both hands of a split at one size: the largest at which the longer one fits.
+            size = size_that_fits(max(len(h.cards) for h in hands), per, self.card_size)
             for index, hand in enumerate(hands):
-                size = size_that_fits(len(hand.cards), per, self.card_size)
                 is_active = active == index + 1
                 drawn.append(fanned(hand, per, size, style, is_active) if size is not None
                              else tiled(hand, per, style, is_active))

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
 
+from rich.style import Style
 from rich.text import Text
 from textual.geometry import Region
 from textual.strip import Strip
@@ -33,6 +34,7 @@ class Drawn(Widget):
         self._text: Text | None = None
         self._strips: list[Strip | None] | None = None
         self._width = 0
+        self._base = Style()
         self.cut = False
         """Whether a line of the last picture was wider than the widget (and cropped)."""
         self.lines: list[Text] = []
@@ -88,9 +90,11 @@ class Drawn(Widget):
 
     def render_line(self, y: int) -> Strip:
         width = self.content_size.width
-        if self._strips is None or width != self._width:
+        base = self.visual_style.rich_style
+        if self._strips is None or width != self._width or base != self._base:
+            # A new size or new colours under the lines (another theme): every strip again.
             self._strips = [None] * len(self.lines)
-            self._width = width
+            self._width, self._base = width, base
         strips = self._strips
         if y >= len(strips):
             return Strip.blank(width, self.visual_style.rich_style)
@@ -99,7 +103,7 @@ class Drawn(Widget):
             line = self.lines[y]
             strip = strips[y] = (Strip(list(line.render(self.app.console, end="")), line.cell_len)
                                  .crop_extend(0, width, None)
-                                 .apply_style(self.visual_style.rich_style))
+                                 .apply_style(base))
         return strip
 
     @property

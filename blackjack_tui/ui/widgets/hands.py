@@ -28,6 +28,15 @@ def hand_key(hand: HandView) -> tuple[object, ...]:
             hand.behind_outcome, hand.behind_net)
 
 
+def total_text(hand: HandView) -> str:
+    """``7/17`` while a soft hand can still draw; once it is done (stood, doubled, settled),
+    its total: ``17``."""
+    if hand.cards and (hand.stood or hand.doubled or hand.outcome is not None) \
+            and not hand.blackjack:
+        return str(hand.totals()[0])
+    return hand.label()
+
+
 def badges(hand: HandView, compact: bool = False) -> list[tuple[str, str]]:
     """``(word, style)`` badges for what happened to the hand (short words when ``compact``;
     a compact hand is always one of a split box, so it wears no SPLIT badge)."""
@@ -86,7 +95,7 @@ def fanned(hand: HandView, width: int, size: str, style: CardStyle, active: bool
     middle = rows // 2
     body = [Text.assemble(_marker(style, active) if i == middle else "  ", line)
             for i, line in enumerate(lines)]
-    info = Text.assemble(Text(hand.label(), style="bold"))
+    info = Text.assemble(Text(total_text(hand), style="bold"))
     tail = _badge_text(hand, compact=width < 26)
     if tail:
         info.append("  ")
@@ -99,7 +108,7 @@ def tiled(hand: HandView, width: int, style: CardStyle, active: bool,
     """The hand as one-line tiles: ``▶ 8♠ 3♥  11`` and its badges and result, on one line when
     they fit, else on two (``lines`` 1: the result shortened to its net to fit one)."""
     line = Text.assemble(_marker(style, active), style.tiles(list(hand.cards)), "  ",
-                         Text(hand.label(), style="bold"))
+                         Text(total_text(hand), style="bold"))
     for short in (False, True):
         tail = _badge_text(hand, compact=True)
         result = outcome_text(hand, short=short)

@@ -20,7 +20,15 @@ from blackjack_tui.controller.view import BoxView, HandView, TableView
 from blackjack_tui.engine.money import money_str
 from blackjack_tui.engine.seats import seat_box
 from blackjack_tui.ui.widgets.drawn import Drawn
-from blackjack_tui.ui.widgets.hands import GOLD, PUSH, WIN, hand_key, net_style, signed
+from blackjack_tui.ui.widgets.hands import (
+    GOLD,
+    PUSH,
+    WIN,
+    hand_key,
+    net_style,
+    signed,
+    total_text,
+)
 
 SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 SOFT = "#cfe3d4"
@@ -46,7 +54,7 @@ def _card(text: str) -> str:
 
 
 def hand_label(hand: HandView) -> str:
-    label = hand.label()
+    label = total_text(hand)
     return f"{label} bust" if hand.bust else label
 
 

@@ -16,6 +16,7 @@ pushed (menu). Processes alternate peer, ours, peer, ours…, so both see the sa
 and p90s are over every sample, and the ratio is ours over the peer's.
 
     python benchmarks/latency.py [--runs 4] [--samples 25]
+    python benchmarks/latency.py --profile hit     # where a hit goes (needs pyinstrument)
 """
 
 from __future__ import annotations
@@ -86,10 +87,32 @@ async def until(test) -> None:  # type: ignore[no-untyped-def]
     raise RuntimeError("the table never came to rest")
 
 
-async def ours(case: str, samples: int, size: tuple[int, int]) -> list[tuple[float, float]]:
+class Timed:
+    """Each sample's key press, from the key to its last frame, under pyinstrument (or not)."""
+
+    def __init__(self, profile: bool) -> None:
+        self.profiler = None
+        if profile:
+            from pyinstrument import Profiler
+
+            self.profiler = Profiler(interval=0.0002, async_mode="disabled")
+
+    async def key(self, frames: Frames, app, key: str, keep: bool):  # type: ignore[no-untyped-def]
+        if self.profiler is not None and keep:
+            self.profiler.start()
+        try:
+            return await frames.key(app, key)
+        finally:
+            if self.profiler is not None and keep:
+                self.profiler.stop()
+
+
+async def ours(case: str, samples: int, size: tuple[int, int],
+               timed: Timed | None = None) -> list[tuple[float, float]]:
     from blackjack_tui.engine.shoe import Shoe
     from blackjack_tui.ui.app import BlackjackApp, PlayOptions
 
+    timed = timed or Timed(False)
     out = []
     with tempfile.TemporaryDirectory() as data:
         options = PlayOptions(rules="nordic", seed=1, data_dir=Path(data), speed="instant")
@@ -103,16 +126,17 @@ async def ours(case: str, samples: int, size: tuple[int, int]) -> list[tuple[flo
                     await pilot.press("space" if i else "enter")  # (re)bet and deal
                     await until(lambda: table.decision is not None)
                     await pilot.pause(0.1)
-                    sample = await frames.key(app, "h")
+                    sample = await timed.key(frames, app, "h", i >= 2)
                     await pilot.press("s")
                     await until(lambda: not table.playing)
                     await pilot.pause(0.1)
                 elif case == "box":
-                    sample = await frames.key(app, "2" if i % 2 == 0 else "1")
+                    sample = await timed.key(frames, app, "2" if i % 2 == 0 else "1", i >= 2)
                 elif case == "chip":
-                    sample = await frames.key(app, "plus" if i % 2 == 0 else "minus")
+                    sample = await timed.key(frames, app, "plus" if i % 2 == 0 else "minus",
+                                             i >= 2)
                 else:
-                    sample = await frames.key(app, "m")
+                    sample = await timed.key(frames, app, "m", i >= 2)
                     await pilot.press("escape")
                     await pilot.pause(0.1)
                 if i >= 2:
@@ -192,8 +216,15 @@ def main() -> None:
     parser.add_argument("--size", default="80x24")
     parser.add_argument("--cases", default=",".join(CASES))
     parser.add_argument("--child", nargs=2, metavar=("APP", "CASE"), help=argparse.SUPPRESS)
+    parser.add_argument("--profile", metavar="CASE", help="profile ours for one case instead")
     args = parser.parse_args()
     width, height = (int(n) for n in args.size.split("x"))
+    if args.profile:
+        timed = Timed(True)
+        asyncio.run(ours(args.profile, args.samples, (width, height), timed))
+        assert timed.profiler is not None
+        print(timed.profiler.output_text(unicode=False, color=False))
+        return
     if args.child:
         child(args.child[0], args.child[1], args.samples, (width, height))
         return

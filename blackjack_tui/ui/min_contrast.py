@@ -64,24 +64,41 @@ class MinimumContrast(LineFilter):
     """Text at 4.5:1 at least, marks at 3:1, against the colour beneath."""
 
     def apply(self, segments: list[Segment], background: Color) -> list[Segment]:
-        ground = background.rich_color
-        out = []
-        for text, style, control in segments:
-            if style is not None and not control and text.strip():
-                style = _fixed(style, ground, TEXT if _is_text(text) else MARKS)
-            out.append(Segment(text, style, control))
-        return out
+        # Most runs read already: one cached look-up each, and the line is returned as it is.
+        ground = background.rgb
+        out: list[Segment] | None = None
+        for index, (text, style, control) in enumerate(segments):
+            if style is None or control or text.isspace():
+                continue
+            fixes = _fixes(style, ground)
+            if fixes is None:
+                continue
+            fixed = fixes[0] if _is_text(text) else fixes[1]
+            if fixed is not style:
+                if out is None:
+                    out = list(segments)
+                out[index] = Segment(text, fixed, control)
+        return segments if out is None else out
 
 
 @lru_cache(4096)
-def _fixed(style: Style, ground: RichColor, floor: float) -> Style:
-    fg, bg = style.color, style.bgcolor or ground
+def _fixes(style: Style, ground: RGB) -> tuple[Style, Style] | None:
+    """``None`` when the style reads as text already; else the style for text, for marks."""
+    fg, bg = style.color, style.bgcolor
+    fg_rgb = fg.triplet if fg is not None else None
+    bg_rgb = bg.triplet if bg is not None else ground
     if style.reverse:
-        fg, bg = bg, fg
-    if fg is None or bg is None or fg.triplet is None or bg.triplet is None:
-        return style  # the terminal's own colours (or its default): not ours to know
-    wanted = legible(fg.triplet, bg.triplet, floor)
-    if wanted == fg.triplet:
-        return style
-    colour = RichColor.from_rgb(*wanted)
-    return style + (Style(bgcolor=colour) if style.reverse else Style(color=colour))
+        fg_rgb, bg_rgb = bg_rgb, fg_rgb
+    if fg_rgb is None or bg_rgb is None:
+        return None  # the terminal's own colours (or its default): not ours to know
+    fg_t, bg_t = (fg_rgb[0], fg_rgb[1], fg_rgb[2]), (bg_rgb[0], bg_rgb[1], bg_rgb[2])
+    now = ratio(fg_t, bg_t)
+    if now >= TEXT:
+        return None
+    marks = style if now >= MARKS else _with(style, legible(fg_t, bg_t, MARKS))
+    return _with(style, legible(fg_t, bg_t, TEXT)), marks
+
+
+def _with(style: Style, colour: RGB) -> Style:
+    new = RichColor.from_rgb(*colour)
+    return style + (Style(bgcolor=new) if style.reverse else Style(color=new))

@@ -75,3 +75,27 @@ async def test_a_theme_picked_from_the_command_palette_is_kept(make_app, tmp_pat
     async with again.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert again.theme == "nord"
+
+
+def test_the_felts_own_palette_reads_on_the_felt_and_in_the_hand_in_play():
+    """The felt keeps its colours on every theme (and is not touched by the contrast floor):
+    each of its text colours reads at 4.5:1 on the felt and in the darker well of the hand in
+    play, its edges and gauges at 3:1; each badge's word on its badge."""
+    from blackjack_tui.ui.widgets import bet_box, hands, seat_strip
+    from blackjack_tui.ui.widgets import table as felt
+
+    def rgb(hex_colour: str) -> tuple[int, int, int]:
+        return tuple(int(hex_colour[i:i + 2], 16) for i in (1, 3, 5))  # type: ignore[return-value]
+
+    grounds = [bet_box.FELT, bet_box.ACTIVE_HAND]
+    text = [hands.WIN, hands.LOSS, hands.PUSH, hands.GOLD, bet_box.TITLE, bet_box.CLOSED_TEXT,
+            seat_strip.SOFT, felt.SOFT, "#f1f5ee", "#dfe9df", "#d4bf62"]
+    marks = [bet_box.EDGE, "#c9a227", "#93a89a"]
+    for ground in grounds:
+        assert all(ratio(rgb(c), rgb(ground)) >= TEXT for c in text), ground
+        assert all(ratio(rgb(c), rgb(ground)) >= MARKS for c in marks), ground
+    for word, style in [("BUST", "bold #ffffff on #b3261e"), ("DBL", "bold #ffffff on #6b4fbb"),
+                        ("SPLIT", "bold #ffffff on #2d6a9f"),
+                        ("BLACKJACK", f"bold #1b1b1b on {hands.GOLD}")]:
+        fg, bg = style.split()[1], style.split()[3]
+        assert ratio(rgb(fg), rgb(bg)) >= TEXT, word

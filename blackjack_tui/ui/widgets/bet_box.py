@@ -35,8 +35,9 @@ CHIP_COLOURS = ("#e8e8e8", "#d64545", "#2f9e44", "#3b5bdb", "#7950f2", "#f08c00"
 # The felt's own palette (the same on every theme). Every colour of text on it reads at WCAG 4.5:1
 # or more; the hand in play sits in a darker well, so it gains contrast rather than losing it.
 FELT, ACTIVE_HAND = "#0f5132", "#0b4329"
-EDGE, EDGE_CLOSED, TITLE, CLOSED_TEXT = "#6aa383", "#2c5d43", "#cfe3d4", "#a8c8b2"
+EDGE, TITLE, CLOSED_TEXT = "#6aa383", "#cfe3d4", "#a8c8b2"
 ROUND = ("╭", "╮", "╰", "╯", "─", "│")
+CLOSED = ("╭", "╮", "╰", "╯", "┄", "┆")  # a closed box: the same edge, dashed
 HEAVY = ("┏", "┓", "┗", "┛", "━", "┃")
 PLAIN = ("+", "+", "+", "+", "-", "|")
 
@@ -213,9 +214,8 @@ class BetBox(Drawn):
                 height: int) -> list[Text]:
         ascii_only = self.card_style.ascii
         tl, tr, bl, br, horiz, vert = PLAIN if ascii_only else HEAVY if frame == "active" \
-            else ROUND
-        edge = Style(color=GOLD if frame in ("active", "selected") else
-                     EDGE_CLOSED if frame == "closed" else EDGE)
+            else CLOSED if frame == "closed" else ROUND
+        edge = Style(color=GOLD if frame in ("active", "selected") else EDGE)
         text_style = Style(color=CLOSED_TEXT) if frame == "closed" else Style()
         inner = width - 2
         title = Text(f" Box {self.number} ", style=Style(

@@ -18,9 +18,12 @@ from collections.abc import Callable, Hashable, Sequence
 
 from rich.style import Style
 from rich.text import Text
+from textual.filter import LineFilter
 from textual.geometry import Region
 from textual.strip import Strip
 from textual.widget import Widget
+
+from blackjack_tui.ui.min_contrast import MinimumContrast
 
 
 class Drawn(Widget):
@@ -79,6 +82,11 @@ class Drawn(Widget):
 
     def redraw(self) -> None:
         """Draw from the widget's own state (after a resize); subclasses that keep it say how."""
+
+    def get_line_filters(self) -> Sequence[LineFilter]:
+        """The app's filters but the contrast floor: these widgets' colours read as they are
+        (the felt's palette, the theme's text on its bars; the contrast test checks them)."""
+        return [f for f in super().get_line_filters() if not isinstance(f, MinimumContrast)]
 
     def render(self) -> Text:
         if self._text is None:

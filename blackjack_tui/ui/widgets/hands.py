@@ -45,11 +45,11 @@ def badges(hand: HandView, compact: bool = False) -> list[tuple[str, str]]:
     if hand.blackjack and not settled:
         out.append(("BLACKJACK", f"bold #1b1b1b on {GOLD}"))
     elif hand.bust and not settled:
-        out.append(("BUST", "bold white on #b3261e"))
+        out.append(("BUST", "bold #ffffff on #b3261e"))
     if hand.doubled:
-        out.append(("DBL" if compact else "DOUBLED", "bold white on #6b4fbb"))
+        out.append(("DBL" if compact else "DOUBLED", "bold #ffffff on #6b4fbb"))
     if hand.split and not compact:
-        out.append(("SPLIT", "bold white on #2d6a9f"))
+        out.append(("SPLIT", "bold #ffffff on #2d6a9f"))
     return out
 
 

@@ -46,10 +46,11 @@ def basic_action(rules: Rules, chart: Chart, hand: Hand, up: Card, legal: Sequen
 class EngineTable:
     """One box at one table, a unit bet every round, from one seeded shoe."""
 
-    def __init__(self, rules: Rules, chart: Chart, seed: int) -> None:
+    def __init__(self, rules: Rules, chart: Chart, seed: int = 0, *,
+                 shoe: Shoe | None = None) -> None:
         self.rules = rules
         self.chart = chart
-        self.shoe = Shoe.seeded(rules.decks, seed)
+        self.shoe = shoe if shoe is not None else Shoe.seeded(rules.decks, seed)
         self._every_round = rules.shuffle == "every-round"
         self._bet = rules.min_bet
 

@@ -1,0 +1,151 @@
+"""The engine's :class:`~blackjack_tui.engine.shoe.Shoe`, as small integers, for the fast path.
+
+It deals the same cards as a ``Shoe`` of the same seed, in the same order, and draws the same
+random numbers for them: every shuffle starts from rank order, and each card is drawn at random
+(a step of Fisher–Yates from the top, ``randrange(loose)``) when it is dealt. Only the timing
+differs, and nothing else reads the random source: the cards that will surely be dealt before the
+next shuffle (down to the cut card; the opening deal when the shoe is shuffled every round) are
+drawn together right after the shuffle, in one tight loop, so that most rounds deal with
+``list.pop``; the last rounds of a shoe draw card by card through :meth:`FastShoe.draw`, as the
+engine does.
+
+``randrange(n)`` is unrolled into what ``random.Random`` does for it (``getrandbits`` of
+``n.bit_length()`` bits until one is below ``n``), three times faster than calling it.
+:func:`unrolled_draws_agree` checks that against ``randrange`` at start-up, and the shoe calls
+``randrange`` itself on a Python whose ``random`` draws differently.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable
+from typing import TypeAlias
+
+from blackjack_tui.engine.cards import Card
+from blackjack_tui.engine.errors import ShoeEmptyError
+from blackjack_tui.engine.rules import Rules
+
+Draw: TypeAlias = Callable[[], int]
+_AGREES: bool | None = None
+
+
+def unrolled_draws_agree() -> bool:
+    """Whether ``getrandbits`` with rejection draws what ``randrange`` draws on this Python."""
+    global _AGREES
+    if _AGREES is None:
+        ours, theirs = random.Random(11), random.Random(11)
+        _AGREES = True
+        for n in [*range(2, 420), *range(2, 420)]:
+            bits = n.bit_length()
+            j = ours.getrandbits(bits)
+            while j >= n:
+                j = ours.getrandbits(bits)
+            _AGREES = _AGREES and j == theirs.randrange(n)
+    return _AGREES
+
+
+def card_code(card: Card, by_rank: bool) -> int:
+    """A card's code: its rank 1-13 when the rules split by rank, else its value 1-10."""
+    return "A23456789TJQK".index(card.rank) + 1 if by_rank else card.value
+
+
+class FastShoe:
+    """One seeded shoe (or a stacked one) as integer codes, bottom first, like ``Shoe._cards``."""
+
+    __slots__ = ("_steps", "_unrolled", "canon", "cards", "deal", "loose", "rng", "safe",
+                 "shuffle_at", "shuffles", "stacked", "sure", "taken", "total")
+
+    def __init__(self, rules: Rules, seed: int = 0, stacked: list[Card] | None = None) -> None:
+        by_rank = rules.split_by == "rank"
+        self.canon = [code if by_rank else min(code, 10)
+                      for code in range(1, 14) for _ in range(4 * rules.decks)]
+        self.rng = random.Random(seed)
+        self._unrolled = unrolled_draws_agree()
+        self.stacked = stacked is not None
+        self.cards = [card_code(c, by_rank) for c in reversed(stacked or [])]
+        self.total = len(self.cards) if self.stacked else len(self.canon)
+        self._steps = [(n - 1, n, n.bit_length()) for n in range(self.total, 1, -1)]
+        self.loose = 0
+        self.shuffles = 0
+        self.taken: list[int] = []
+        self.deal = 4 if rules.hole_card == "peek" else 3
+        self.safe = 21 * (rules.max_split_hands + 1) + 1  # the most cards one round can take
+        total = self.total
+        if self.stacked:
+            self.shuffle_at = [False] * (total + 1)
+        elif rules.shuffle == "every-round":
+            self.shuffle_at = [left != total for left in range(total + 1)]
+        else:  # Shoe.needs_shuffle's own float test, by the number of cards left
+            self.shuffle_at = [1 - left / total >= rules.penetration for left in range(total + 1)]
+        # Cards at and above this position will be dealt before the next shuffle, whatever comes.
+        cut = max(left for left in range(total + 1) if self.shuffle_at[left]) \
+            if rules.shuffle == "cut-card" and not self.stacked else total - self.deal
+        self.sure = max(0, min(cut, total - self.deal))
+        if not self.stacked:
+            self.shuffle()
+
+    def shuffle(self) -> None:
+        """Gather every card in rank order, and draw at random those that will surely be dealt."""
+        self.cards[:] = self.canon
+        self.loose = self.total
+        self.shuffles += 1
+        self._settle(self.sure)
+
+    def _settle(self, loose: int) -> None:
+        """Fisher–Yates steps from the top until only ``loose`` cards are left to draw."""
+        cards, total = self.cards, self.total
+        if not self._unrolled:
+            randrange = self.rng.randrange
+            for i, n, _ in self._steps[total - self.loose:total - loose]:
+                j = randrange(n)
+                cards[i], cards[j] = cards[j], cards[i]
+        else:
+            getrandbits = self.rng.getrandbits
+            for i, n, bits in self._steps[total - self.loose:total - loose]:
+                j = getrandbits(bits)
+                while j >= n:
+                    j = getrandbits(bits)
+                cards[i], cards[j] = cards[j], cards[i]
+        self.loose = loose
+
+    def draw(self) -> int:
+        """One card, drawn at random now if it is not yet, as ``Shoe.draw`` does."""
+        cards = self.cards
+        n = self.loose
+        if n >= len(cards):
+            if not cards:
+                self._reshuffle_discards()
+                n = self.loose
+            if n > 1:  # one Fisher-Yates step, inline: the last rounds of a shoe come here a lot
+                if self._unrolled:
+                    getrandbits = self.rng.getrandbits
+                    bits = n.bit_length()
+                    j = getrandbits(bits)
+                    while j >= n:
+                        j = getrandbits(bits)
+                else:
+                    j = self.rng.randrange(n)
+                cards[n - 1], cards[j] = cards[j], cards[n - 1]
+            self.loose = n - 1
+        card = cards.pop()
+        self.taken.append(card)
+        return card
+
+    def _reshuffle_discards(self) -> None:
+        """The shoe ran dry mid-round: everything but this round's cards, in rank order."""
+        if self.stacked or len(self.taken) >= self.total:
+            raise ShoeEmptyError("the shoe ran out of cards")
+        rest = Counter(self.canon)
+        rest.subtract(self.taken)
+        self.cards[:] = sorted(rest.elements())
+        self.loose = len(self.cards)
+        self.shuffles += 1
+
+    def drawers(self) -> tuple[Draw, Draw]:
+        """How a round near the end of the shoe deals: (the opening deal, every card after it)."""
+        self.taken.clear()
+        cards = self.cards
+        if len(cards) >= self.safe and len(cards) - self.loose >= self.deal:
+            return cards.pop, self.draw
+        return self.draw, self.draw

@@ -235,6 +235,8 @@ class FastTable:
         self.shoe = FastShoe(rules, seed, stacked)
         tables = tables_for(rules, chart)
         self._round = _common_round(rules, tables, _rare_paths(rules, tables))
+        self.replays = 0
+        """Rounds near the cut card that reached the loose cards and were dealt again."""
 
     def play(self, rounds: int, nets: list[float] | None = None) -> tuple[float, float]:
         """Play ``rounds`` rounds; returns (sum of nets, sum of squared nets), in bets."""
@@ -278,4 +280,5 @@ class FastTable:
         if len(cards) >= self.shoe.loose:
             return net
         cards.extend(keep[len(keep) - (before - len(cards)):])
+        self.replays += 1
         return self._round(*self.shoe.drawers())

@@ -83,8 +83,11 @@ class Tables:
     blackjack_pays: float
 
 
+_CARDS = [parse_card("AS")] + [parse_card(rank + "S") for rank in RANKS]
+
+
 def _card(code: int) -> Card:
-    return parse_card(RANKS[code - 1] + "S")
+    return _CARDS[code]
 
 
 def _representative(hard: int, ace: bool) -> list[Card] | None:

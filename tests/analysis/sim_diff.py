@@ -92,10 +92,10 @@ def random_chart(rng: random.Random) -> Chart:
     return Chart(cells)
 
 
-def narrow_shoe(rng: random.Random, size: int) -> list[Card]:
+def narrow_shoe(rng: random.Random, size: int, ace: bool = False) -> list[Card]:
     """``size`` cards of two to four ranks (and every suit): pairs, aces and soft hands abound."""
     ranks = rng.sample(RANKS, rng.choice([2, 3, 3, 4]))
-    if rng.random() < 0.5 and "A" not in ranks:
+    if (ace or rng.random() < 0.5) and "A" not in ranks:
         ranks[0] = "A"
     return [parse_card(rng.choice(ranks) + rng.choice("SHDC")) for _ in range(size)]
 

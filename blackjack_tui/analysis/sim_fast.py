@@ -4,9 +4,9 @@ look-ups over small integers.
 It deals the engine's own shoe (:mod:`.sim_shoe`: the same cards as a seeded
 :class:`~blackjack_tui.engine.shoe.Shoe`) and answers every decision from tables worked out once
 per rule set from the engine's rule functions (:mod:`.sim_tables`). What it cannot look up is the
-order of the round, written here once: the deal (and the peek), the player's hand, the dealer's
-second card and draw, the settlement; splits, blackjacks and surrender leave the common path for
-:func:`_rare`. Insurance and even money are always declined, so they change nothing.
+order of the round, written here once: the deal, then two state machines (:mod:`.sim_machine`)
+that take a card at a time, the player's hand and the dealer's; a box that splits leaves them
+for :func:`_split_round`. Insurance and even money are always declined, so they change nothing.
 
 It is only used for rule sets it models: :data:`MODELLED` lists the :class:`Rules` fields whose
 every value it plays (with :data:`MODELLED_VALUES` for the fields that take named values), and
@@ -22,9 +22,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Literal, get_args, get_origin
 
+from blackjack_tui.analysis.sim_machine import SPLIT_NOW, STAND_AT, Machine, build_machine
 from blackjack_tui.analysis.sim_shoe import Draw, FastShoe
-from blackjack_tui.analysis.sim_tables import (BLACKJACK, DOUBLE, HIT, MAX_HANDS, SPLIT,
-                                               SURRENDER, Tables, build_tables, pair_key)
+from blackjack_tui.analysis.sim_tables import (
+    DOUBLE,
+    HIT,
+    MAX_HANDS,
+    SPLIT,
+    Tables,
+    build_tables,
+    pair_key,
+)
 from blackjack_tui.analysis.strategy import Chart
 from blackjack_tui.engine.cards import Card
 from blackjack_tui.engine.rules import Rules
@@ -53,10 +61,10 @@ NOT_PLAYED = frozenset({
 """Rules that change nothing here: names, insurance and even money (always declined), limits,
 chips, tiers and boxes (one box, a unit bet), the home game's ledger."""
 
-TAIL = 12
-"""With this many cards drawn ahead, few rounds reach the loose cards: deal with ``pop`` and deal
-again only the round that does; with fewer, deal card by card."""
-_TABLES: dict[tuple[Rules, int], tuple[Chart, Tables]] = {}
+UNSPLIT = 42
+"""The most cards a round without a split can take: the deal, 19 more for the player's hand and
+19 for the dealer's (a hand of 21 cards is 21 aces). A box that splits checks for itself."""
+_TABLES: dict[tuple[Rules, int], tuple[Chart, Tables, Machine]] = {}
 """Tables by rule set and chart: a process builds them once for all its chunks."""
 
 
@@ -91,85 +99,22 @@ def models(rules: Rules) -> bool:
     return all(getattr(rules, name) in values for name, values in MODELLED_VALUES.items())
 
 
-def tables_for(rules: Rules, chart: Chart) -> Tables:
+def tables_for(rules: Rules, chart: Chart) -> tuple[Tables, Machine]:
     key = (rules, id(chart))
     found = _TABLES.get(key)
     if found is None or found[0] is not chart:
-        found = _TABLES[key] = (chart, build_tables(rules, chart))
-    return found[1]
+        tables = build_tables(rules, chart)
+        found = _TABLES[key] = (chart, tables, build_machine(rules, tables))
+    return found[1], found[2]
 
 
-Round = Callable[[Draw, Draw], float]
-
-
-def _common_round(rules: Rules, t: Tables, rare: Callable[..., float]) -> Round:
-    """The round without a split, a blackjack or a surrender, as one function over the tables."""
-    peek = rules.hole_card == "peek"
-    loses_all = peek or rules.no_hole_card_loses == "all"
-    first_t, start, nxt, best, hit3, dbl = t.first, t.start, t.nxt, t.best, t.hit3, t.double
-    peek_bj = t.blackjack_two if peek else [0] * 256
-    bj2, d2, dhit, res = t.blackjack_two, t.dealer_two, t.dealer_hits, t.result
-
-    def play_round(first: Draw, more: Draw) -> float:
-        c1 = first()
-        up = first()
-        c2 = first()
-        hole = first() if peek else 0  # no hole card: 0 until the dealer's turn
-        k = c1 << 4 | c2
-        a = first_t[k << 4 | up]
-        if peek_bj[up << 4 | hole]:  # the peek finds a blackjack
-            return 0.0 if a == BLACKJACK else -1.0
-        if a >= BLACKJACK:
-            return rare(a, c1, c2, up, hole, more)
-        s = start[k]
-        stake = 1.0
-        if a == DOUBLE:
-            stake = 2.0
-            player = dbl[s | more()]
-        else:
-            if a == HIT:
-                s = nxt[s | more()]
-                while hit3[s | up]:
-                    s = nxt[s | more()]
-            player = best[s]
-        if player > 21:
-            return -stake  # the dealer does not play against a busted hand
-        second = hole or more()
-        if bj2[up << 4 | second]:  # no hole card: the dealer's blackjack comes now
-            return -stake if loses_all else -1.0
-        d = d2[up << 4 | second]
-        while dhit[d]:
-            d = nxt[d | more()]
-        return res[player << 5 | best[d]] * stake
-
-    return play_round
-
-
-def _rare_paths(rules: Rules, t: Tables) -> Callable[..., float]:
-    """Blackjacks, surrender and splits: a twentieth of the rounds, in plainer code."""
-    peek = rules.hole_card == "peek"
-    at_once = rules.blackjack_paid_at_once
-    pays, could, bj2 = t.blackjack_pays, t.could, t.blackjack_two
-    split_round = _split_round(rules, t)
-
-    def rare(a: int, c1: int, c2: int, up: int, hole: int, more: Draw) -> float:
-        if a == SURRENDER:
-            return -0.5
-        if a == SPLIT:
-            return split_round(c1, c2, up, hole, more)
-        # A blackjack. Without a hole card, unless it is paid at once, the dealer's second card
-        # comes first (and is drawn even when the up card cannot make blackjack).
-        if peek or (at_once and not could[up]):
-            return pays
-        return 0.0 if bj2[up << 4 | more()] else pays
-
-    return rare
-
-
-def _split_round(rules: Rules, t: Tables) -> Callable[[int, int, int, int, Draw], float]:
+def _split_round(rules: Rules, t: Tables, shoe: FastShoe
+                 ) -> Callable[[int, int, int, int, Draw], float]:
     """A box that splits: its hands left to right, as the engine's cursor moves over them."""
     split_t, start, nxt, best, hit3, dbl = t.split, t.start, t.nxt, t.best, t.hit3, t.double
     settle = _split_settlement(rules, t)
+    left, need = shoe.cards, shoe.safe  # what the rest of a splitting round can take
+    peek = rules.hole_card == "peek"
 
     def play_hand(cards: list[int], a: int, up: int, more: Draw) -> tuple[int, float]:
         s = start[cards[0] << 4 | cards[1]]
@@ -182,6 +127,9 @@ def _split_round(rules: Rules, t: Tables) -> Callable[[int, int, int, int, Draw]
         return best[s], 1.0
 
     def split_round(c1: int, c2: int, up: int, hole: int, more: Draw) -> float:
+        if len(left) - shoe.loose < need:  # near the cut card: card by card, as the engine draws
+            shoe.taken[:] = [c1, up, c2, hole] if peek else [c1, up, c2]
+            more = shoe.draw
         # Each new hand at once gets its second card, the left hand first.
         hands = [[c1, more()], [c2, more()]]
         played: list[tuple[int, float]] = []
@@ -233,52 +181,57 @@ class FastTable:
             raise ValueError(f"the fast path does not model rule set {rules.name!r}")
         self.rules = rules
         self.shoe = FastShoe(rules, seed, stacked)
-        tables = tables_for(rules, chart)
-        self._round = _common_round(rules, tables, _rare_paths(rules, tables))
-        self.replays = 0
-        """Rounds near the cut card that reached the loose cards and were dealt again."""
+        tables, self.machine = tables_for(rules, chart)
+        self._split = _split_round(rules, tables, self.shoe)
 
     def play(self, rounds: int, nets: list[float] | None = None) -> tuple[float, float]:
-        """Play ``rounds`` rounds; returns (sum of nets, sum of squared nets), in bets."""
-        shoe, play_round = self.shoe, self._round
+        """Play ``rounds`` rounds; returns (sum of nets, sum of squared nets), in bets.
+
+        The round, written once: the deal, the player's machine, the dealer's (see
+        :mod:`.sim_machine`); a box that splits is played by ``_split``. While the cards a round
+        without a split can take are all drawn already it deals with ``pop``; near the cut card
+        the shoe says how to deal (:meth:`FastShoe.prepare`).
+        """
+        shoe, m, split_round = self.shoe, self.machine, self._split
         cards = shoe.cards
         pop = cards.pop
-        total = squares = 0.0
-        # While this many cards are left, every card a round can take is drawn already, and the
-        # cut card is not out: the round needs no checking.
-        clear = shoe.loose + shoe.safe
+        entry, player, dealer_start, dealer, values = (m.entry, m.player, m.dealer_start,
+                                                       m.dealer, m.nets)
+        peek = self.rules.hole_card == "peek"
+        ends = [0] * len(values)  # how many rounds ended on each net
+        total = squares = 0.0  # of the split rounds
+        clear = shoe.loose + UNSPLIT
+        first: Draw
+        more: Draw
         for _ in range(rounds):
             if len(cards) >= clear:
-                net = play_round(pop, pop)
+                first = more = pop
             else:
-                net = self._checked_round()
-                clear = shoe.loose + shoe.safe
-            total += net
-            squares += net * net
+                first, more = shoe.prepare(UNSPLIT)
+                clear = shoe.loose + UNSPLIT
+            c1 = first()
+            up = first()
+            c2 = first()
+            hole = first() if peek else 0  # no hole card: 0 until the dealer's turn
+            s = entry[(c1 << 4 | c2) << 8 | up << 4 | hole]
+            while s >= 0:
+                s = player[s | more()]
+            end = ~s
+            if end >= STAND_AT:
+                d = dealer_start[end | hole]
+                while d >= 0:
+                    d = dealer[d | more()]
+                end = ~d
+            elif end == SPLIT_NOW:
+                net = split_round(c1, c2, up, hole, more)
+                total += net
+                squares += net * net
+                if nets is not None:
+                    nets.append(net)
+                continue
+            ends[end] += 1
             if nets is not None:
-                nets.append(net)
+                nets.append(values[end])
+        total += sum(n * v for n, v in zip(ends, values, strict=True))
+        squares += sum(n * v * v for n, v in zip(ends, values, strict=True))
         return total, squares
-
-    def _checked_round(self) -> float:
-        """A round after which the shoe may need shuffling, or near its loose cards."""
-        shoe = self.shoe
-        cards = shoe.cards
-        if shoe.shuffle_at[len(cards)]:
-            shoe.shuffle()
-        if len(cards) - shoe.loose >= shoe.safe:
-            return self._round(cards.pop, cards.pop)
-        if len(cards) >= shoe.safe and len(cards) - shoe.loose >= TAIL:
-            return self._tail_round(cards)
-        return self._round(*shoe.drawers())
-
-    def _tail_round(self, cards: list[int]) -> float:
-        """A round near the cut card: dealt with ``pop`` like any other, and dealt again card by
-        card (as the engine draws them) in the one round a shoe that reaches its loose cards."""
-        keep = cards[-self.shoe.safe:]
-        before = len(cards)
-        net = self._round(cards.pop, cards.pop)
-        if len(cards) >= self.shoe.loose:
-            return net
-        cards.extend(keep[len(keep) - (before - len(cards)):])
-        self.replays += 1
-        return self._round(*self.shoe.drawers())

@@ -50,10 +50,23 @@ def card_code(card: Card, by_rank: bool) -> int:
     return "A23456789TJQK".index(card.rank) + 1 if by_rank else card.value
 
 
+def _shuffle_points(rules: Rules, total: int, stacked: bool, deal: int) -> tuple[list[bool], int]:
+    """Whether to shuffle before a round, by the cards left (``Shoe.needs_shuffle``'s own float
+    test); and how many cards, from the bottom, may not be dealt before the next shuffle: those
+    above them will be, whatever comes (down to the cut card; the deal, shuffling every round)."""
+    if stacked:
+        return [False] * (total + 1), 0
+    if rules.shuffle == "every-round":
+        return [left != total for left in range(total + 1)], max(0, total - deal)
+    shuffle_at = [1 - left / total >= rules.penetration for left in range(total + 1)]
+    cut = max(left for left in range(total + 1) if shuffle_at[left])
+    return shuffle_at, max(0, min(cut, total - deal))
+
+
 class FastShoe:
     """One seeded shoe (or a stacked one) as integer codes, bottom first, like ``Shoe._cards``."""
 
-    __slots__ = ("_steps", "_unrolled", "canon", "cards", "deal", "loose", "rng", "safe",
+    __slots__ = ("_shuffle_steps", "_unrolled", "canon", "cards", "deal", "loose", "rng", "safe",
                  "shuffle_at", "shuffles", "stacked", "sure", "taken", "total")
 
     def __init__(self, rules: Rules, seed: int = 0, stacked: list[Card] | None = None) -> None:
@@ -65,23 +78,15 @@ class FastShoe:
         self.stacked = stacked is not None
         self.cards = [card_code(c, by_rank) for c in reversed(stacked or [])]
         self.total = len(self.cards) if self.stacked else len(self.canon)
-        self._steps = [(n - 1, n, n.bit_length()) for n in range(self.total, 1, -1)]
+        steps = [(n - 1, n, n.bit_length()) for n in range(self.total, 1, -1)]
         self.loose = 0
         self.shuffles = 0
         self.taken: list[int] = []
         self.deal = 4 if rules.hole_card == "peek" else 3
         self.safe = 21 * (rules.max_split_hands + 1) + 1  # the most cards one round can take
         total = self.total
-        if self.stacked:
-            self.shuffle_at = [False] * (total + 1)
-        elif rules.shuffle == "every-round":
-            self.shuffle_at = [left != total for left in range(total + 1)]
-        else:  # Shoe.needs_shuffle's own float test, by the number of cards left
-            self.shuffle_at = [1 - left / total >= rules.penetration for left in range(total + 1)]
-        # Cards at and above this position will be dealt before the next shuffle, whatever comes.
-        cut = max(left for left in range(total + 1) if self.shuffle_at[left]) \
-            if rules.shuffle == "cut-card" and not self.stacked else total - self.deal
-        self.sure = max(0, min(cut, total - self.deal))
+        self.shuffle_at, self.sure = _shuffle_points(rules, total, self.stacked, self.deal)
+        self._shuffle_steps = steps[:total - self.sure]  # the draws of every shuffle
         if not self.stacked:
             self.shuffle()
 
@@ -90,19 +95,19 @@ class FastShoe:
         self.cards[:] = self.canon
         self.loose = self.total
         self.shuffles += 1
-        self._settle(self.sure)
+        self._settle(self.sure, self._shuffle_steps)
 
-    def _settle(self, loose: int) -> None:
-        """Fisher–Yates steps from the top until only ``loose`` cards are left to draw."""
-        cards, total = self.cards, self.total
+    def _settle(self, loose: int, steps: list[tuple[int, int, int]]) -> None:
+        """Fisher–Yates ``steps`` from the top, leaving ``loose`` cards to draw."""
+        cards = self.cards
         if not self._unrolled:
             randrange = self.rng.randrange
-            for i, n, _ in self._steps[total - self.loose:total - loose]:
+            for i, n, _ in steps:
                 j = randrange(n)
                 cards[i], cards[j] = cards[j], cards[i]
         else:
             getrandbits = self.rng.getrandbits
-            for i, n, bits in self._steps[total - self.loose:total - loose]:
+            for i, n, bits in steps:
                 j = getrandbits(bits)
                 while j >= n:
                     j = getrandbits(bits)
@@ -142,10 +147,17 @@ class FastShoe:
         self.loose = len(self.cards)
         self.shuffles += 1
 
-    def drawers(self) -> tuple[Draw, Draw]:
-        """How a round near the end of the shoe deals: (the opening deal, every card after it)."""
-        self.taken.clear()
+    def prepare(self, unsplit: int) -> tuple[Draw, Draw]:
+        """Before a round near the cut card: shuffle if it is due, then how the round deals (the
+        opening deal, every card after it): ``pop`` while the cards a round without a split can
+        take (``unsplit``) are drawn already, card by card (:meth:`draw`) after that."""
         cards = self.cards
-        if len(cards) >= self.safe and len(cards) - self.loose >= self.deal:
+        if self.shuffle_at[len(cards)]:
+            self.shuffle()
+        self.taken.clear()
+        stock = len(cards) - self.loose
+        if stock >= unsplit:
+            return cards.pop, cards.pop
+        if len(cards) >= self.safe and stock >= self.deal:
             return cards.pop, self.draw
         return self.draw, self.draw

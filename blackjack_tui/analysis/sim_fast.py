@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Literal, get_args, get_origin
 
+from blackjack_tui.analysis.sim_engine import exact_sums
 from blackjack_tui.analysis.sim_machine import SPLIT_NOW, STAND_AT, Machine, build_machine
 from blackjack_tui.analysis.sim_shoe import Draw, FastShoe
 from blackjack_tui.analysis.sim_tables import (
@@ -61,9 +62,6 @@ NOT_PLAYED = frozenset({
 """Rules that change nothing here: names, insurance and even money (always declined), limits,
 chips, tiers and boxes (one box, a unit bet), the home game's ledger."""
 
-UNSPLIT = 42
-"""The most cards a round without a split can take: the deal, 19 more for the player's hand and
-19 for the dealer's (a hand of 21 cards is 21 aces). A box that splits checks for itself."""
 _TABLES: dict[tuple[Rules, int], tuple[Chart, Tables, Machine]] = {}
 """Tables by rule set and chart: a process builds them once for all its chunks."""
 
@@ -172,6 +170,16 @@ def _split_settlement(rules: Rules, t: Tables
     return settle
 
 
+def _index_of(net: float, index: dict[float, int], values: list[float], ends: list[int]) -> int:
+    """Where a split round's net is counted (a new one gets a place)."""
+    found = index.get(net)
+    if found is None:
+        found = index[net] = len(values)
+        values.append(net)
+        ends.append(0)
+    return found
+
+
 class FastTable:
     """One box at one table, a unit bet every round, from one seeded (or stacked) shoe."""
 
@@ -195,20 +203,19 @@ class FastTable:
         shoe, m, split_round = self.shoe, self.machine, self._split
         cards = shoe.cards
         pop = cards.pop
-        entry, player, dealer_start, dealer, values = (m.entry, m.player, m.dealer_start,
-                                                       m.dealer, m.nets)
+        entry, player, dealer_start, dealer = m.entry, m.player, m.dealer_start, m.dealer
+        values, index = list(m.nets), {net: i for i, net in enumerate(m.nets) if i}
         peek = self.rules.hole_card == "peek"
         ends = [0] * len(values)  # how many rounds ended on each net
-        total = squares = 0.0  # of the split rounds
-        clear = shoe.loose + UNSPLIT
+        clear = shoe.loose + shoe.unsplit
         first: Draw
         more: Draw
         for _ in range(rounds):
             if len(cards) >= clear:
                 first = more = pop
             else:
-                first, more = shoe.prepare(UNSPLIT)
-                clear = shoe.loose + UNSPLIT
+                first, more = shoe.prepare()
+                clear = shoe.loose + shoe.unsplit
             c1 = first()
             up = first()
             c2 = first()
@@ -223,15 +230,8 @@ class FastTable:
                     d = dealer[d | more()]
                 end = ~d
             elif end == SPLIT_NOW:
-                net = split_round(c1, c2, up, hole, more)
-                total += net
-                squares += net * net
-                if nets is not None:
-                    nets.append(net)
-                continue
+                end = _index_of(split_round(c1, c2, up, hole, more), index, values, ends)
             ends[end] += 1
             if nets is not None:
                 nets.append(values[end])
-        total += sum(n * v for n, v in zip(ends, values, strict=True))
-        squares += sum(n * v * v for n, v in zip(ends, values, strict=True))
-        return total, squares
+        return exact_sums(dict(zip(values[1:], ends[1:], strict=True)))  # 0: SPLIT_NOW

@@ -22,6 +22,7 @@ from collections import Counter
 from collections.abc import Callable
 from typing import TypeAlias
 
+from blackjack_tui.analysis.sim_tables import VALUES
 from blackjack_tui.engine.cards import Card
 from blackjack_tui.engine.errors import ShoeEmptyError
 from blackjack_tui.engine.rules import Rules
@@ -50,6 +51,20 @@ def card_code(card: Card, by_rank: bool) -> int:
     return "A23456789TJQK".index(card.rank) + 1 if by_rank else card.value
 
 
+def _most_cards(values: list[int], total: int) -> int:
+    """The most of these cards that can add up to no more than ``total``: a bound on the cards
+    a round takes. A round without a split adds up to at most 51 (a hand that busts holds at most
+    31 and the dealer then keeps two cards; one that stands, 21, and the dealer stops by 26); each
+    split hand at most 31, and the dealer 26."""
+    count = 0
+    for value in sorted(values):
+        total -= value
+        if total < 0:
+            break
+        count += 1
+    return count
+
+
 def _shuffle_points(rules: Rules, total: int, stacked: bool, deal: int) -> tuple[list[bool], int]:
     """Whether to shuffle before a round, by the cards left (``Shoe.needs_shuffle``'s own float
     test); and how many cards, from the bottom, may not be dealt before the next shuffle: those
@@ -67,7 +82,7 @@ class FastShoe:
     """One seeded shoe (or a stacked one) as integer codes, bottom first, like ``Shoe._cards``."""
 
     __slots__ = ("_shuffle_steps", "_unrolled", "canon", "cards", "deal", "loose", "rng", "safe",
-                 "shuffle_at", "shuffles", "stacked", "sure", "taken", "total")
+                 "shuffle_at", "shuffles", "stacked", "sure", "taken", "total", "unsplit")
 
     def __init__(self, rules: Rules, seed: int = 0, stacked: list[Card] | None = None) -> None:
         by_rank = rules.split_by == "rank"
@@ -83,7 +98,9 @@ class FastShoe:
         self.shuffles = 0
         self.taken: list[int] = []
         self.deal = 4 if rules.hole_card == "peek" else 3
-        self.safe = 21 * (rules.max_split_hands + 1) + 1  # the most cards one round can take
+        values = [VALUES[code] for code in (self.cards if self.stacked else self.canon)]
+        self.unsplit = _most_cards(values, 51)
+        self.safe = _most_cards(values, 31 * rules.max_split_hands + 26)
         total = self.total
         self.shuffle_at, self.sure = _shuffle_points(rules, total, self.stacked, self.deal)
         self._shuffle_steps = steps[:total - self.sure]  # the draws of every shuffle
@@ -147,16 +164,17 @@ class FastShoe:
         self.loose = len(self.cards)
         self.shuffles += 1
 
-    def prepare(self, unsplit: int) -> tuple[Draw, Draw]:
+    def prepare(self) -> tuple[Draw, Draw]:
         """Before a round near the cut card: shuffle if it is due, then how the round deals (the
         opening deal, every card after it): ``pop`` while the cards a round without a split can
-        take (``unsplit``) are drawn already, card by card (:meth:`draw`) after that."""
+        take (:attr:`unsplit`) are drawn already; else card by card (:meth:`draw`), the opening
+        deal excepted while it is drawn and the shoe cannot run dry."""
         cards = self.cards
         if self.shuffle_at[len(cards)]:
             self.shuffle()
         self.taken.clear()
         stock = len(cards) - self.loose
-        if stock >= unsplit:
+        if stock >= self.unsplit:
             return cards.pop, cards.pop
         if len(cards) >= self.safe and stock >= self.deal:
             return cards.pop, self.draw

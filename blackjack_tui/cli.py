@@ -12,7 +12,8 @@ import importlib
 import sys
 from collections.abc import Sequence
 
-COMMANDS = ("play", "rules", "replay", "strategy", "edge", "sim", "ledger", "history", "verify")
+COMMANDS = ("play", "rules", "replay", "strategy", "edge", "sim", "ledger", "history", "verify",
+            "audit")
 
 
 class UsageError(Exception):
@@ -94,6 +95,12 @@ def build_parser() -> argparse.ArgumentParser:
     verify = sub.add_parser("verify", help="check a provably fair shoe against its commitment")
     verify.add_argument("file", nargs="?", help="a shoe record (default: the latest)")
     verify.add_argument("--data-dir", metavar="DIR", help="where the profile is kept")
+
+    audit = sub.add_parser("audit", help="check that every chip adds up (exit 0: all agree)")
+    audit.add_argument("--data-dir", metavar="DIR", help="where the profile is kept")
+    audit.add_argument("--json", action="store_true", help="print JSON")
+    audit.add_argument("--replay", action="store_true",
+                       help="also replay every round from its record (slower)")
     return parser
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 
 from blackjack_tui.cli import UsageError
@@ -25,5 +26,13 @@ def run(args: argparse.Namespace) -> int:
                              f"{', '.join(sorted(sets))}")
     if options.data_dir is not None and options.data_dir.exists() and not options.data_dir.is_dir():
         raise UsageError(f"--data-dir {options.data_dir} is a file, not a folder")
-    BlackjackApp(options).run()
+    from blackjack_tui.controller.game import Game
+    from blackjack_tui.store import StoreError
+
+    try:
+        game = Game.open(options)
+    except StoreError as err:  # another game on this folder, or a disk that cannot hold it
+        print(f"blackjack-tui: {err}", file=sys.stderr)
+        return 1
+    BlackjackApp(options, game=game).run()
     return 0

@@ -23,6 +23,7 @@ from blackjack_tui.engine.actions import Action, Decision
 from blackjack_tui.engine.errors import InvalidActionError
 from blackjack_tui.engine.events import Event
 from blackjack_tui.engine.round import Round
+from blackjack_tui.engine.vocabulary import EventKind
 
 if TYPE_CHECKING:
     from blackjack_tui.analysis.strategy import Chart
@@ -52,13 +53,23 @@ class Listener(Protocol):
         """A decision is now awaited (``None``: none is, keys do nothing)."""
 
 
+class Keeper(Protocol):
+    """What keeps the round safe (the game): saved before it is shown, booked once over."""
+
+    async def persist(self, rnd: Round) -> None:
+        """Save the round as it is now (book it, if it is over); returns once it is on disk."""
+
+    def finished(self, rnd: Round) -> None:
+        """The booked round's last step has been shown: the table moves on."""
+
+
 class RoundController:
     def __init__(self, session: Session, listener: Listener, pace: str = "normal",
-                 on_progress: Callable[[Round], None] | None = None) -> None:
+                 keeper: Keeper | None = None) -> None:
         self.session = session
         self.listener = listener
         self.pace = pace
-        self.on_progress = on_progress
+        self.keeper = keeper
         self.view: TableView | None = None
         self.decision: Decision | None = None
         self._answer: asyncio.Future[Action] | None = None
@@ -76,9 +87,9 @@ class RoundController:
         self.view = TableView.for_round(rnd)
         self.listener.show(self.view, None)
         if shuffled:
-            await self._show_step(Event("shuffle"))
+            await self._show_step(Event(EventKind.SHUFFLE))
         events = rnd.deal()
-        self._progress(rnd)
+        await self._progress(rnd)
         await self._animate(events)
         return await self._play_out(rnd)
 
@@ -102,9 +113,12 @@ class RoundController:
                 action = await self._wait_for(decision)
                 self._judge(rnd, decision, action)
             events = rnd.apply(action)
-            self._progress(rnd)
+            await self._progress(rnd)
             await self._animate(events)
-        self.session.finish_round()
+        if self.keeper is not None:
+            self.keeper.finished(rnd)
+        else:
+            self.session.finish_round()
         self.view.active = None
         self.listener.show(self.view, None)
         return rnd
@@ -129,9 +143,10 @@ class RoundController:
                 self._charts[name] = await asyncio.to_thread(chart_of, rnd.rules)
         return self._charts[name]
 
-    def _progress(self, rnd: Round) -> None:
-        if self.on_progress is not None:
-            self.on_progress(rnd)
+    async def _progress(self, rnd: Round) -> None:
+        # Nothing of a step is shown before it is saved: every result the player sees counts.
+        if self.keeper is not None:
+            await self.keeper.persist(rnd)
 
     async def _wait_for(self, decision: Decision) -> Action:
         loop = asyncio.get_running_loop()

@@ -81,7 +81,7 @@ def advise(rnd: Round, decision: Decision) -> Advice | None:
         return None
     from blackjack_tui.analysis.hints import hint
 
-    box = next(b for b in rnd.boxes if b.number == decision.box)  # numbers skip empty boxes
+    box = rnd.box(decision.box)
     hand = box.hands[decision.hand - 1]
     seen = [card for other in rnd.boxes for h in other.hands if h is not hand for card in h.cards]
     found = hint(rnd.rules, hand.cards, rnd.up_card, from_split=hand.from_split,

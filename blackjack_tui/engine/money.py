@@ -6,10 +6,12 @@ from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 
 ZERO = Decimal(0)
+MAX_DIGITS = 12
+"""Amounts have at most this many digits before the point: more is a mistake or damage."""
 
 
 def to_money(value: object) -> Decimal:
-    """An amount from an int, a Decimal or a decimal string; floats are refused (they are inexact)."""
+    """An amount from an int, a Decimal or a decimal string; floats are refused (inexact)."""
     if isinstance(value, (bool, float)):
         raise ValueError(f"amounts are exact: give {value!r} as a string or whole number")
     if isinstance(value, Decimal):
@@ -23,11 +25,15 @@ def to_money(value: object) -> Decimal:
         raise ValueError(f"{value!r} is not an amount")
     if not amount.is_finite():
         raise ValueError(f"{value!r} is not an amount")
+    if amount and amount.adjusted() >= MAX_DIGITS:
+        raise ValueError(f"{str(value)[:20]!r} is beyond any table's money "
+                         f"(at most {MAX_DIGITS} digits)")
     return amount
 
 
 def times(amount: Decimal, ratio: Fraction) -> Decimal:
-    """``amount × ratio``, exact: the rules only allow ratios whose denominators divide a power of 10."""
+    """``amount × ratio``, exact: the rules allow only ratios whose denominators divide a power
+    of 10."""
     return amount * ratio.numerator / ratio.denominator
 
 

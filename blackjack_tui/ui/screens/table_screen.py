@@ -114,8 +114,7 @@ class TableScreen(TableAnalysis):
 
     def on_mount(self) -> None:
         game = self.game
-        self.controller = RoundController(game.session, self, game.speed,
-                                          on_progress=game.round_progress)
+        self.controller = RoundController(game.session, self, game.speed, keeper=game.game)
         self.setup_analysis()
         self.new_slip(first=True)
         self.on_resize()
@@ -265,7 +264,14 @@ class TableScreen(TableAnalysis):
         if self.playing:
             return
         assert self.slip is not None
-        problem = behind.sit_down_home(self.game.session)
+        if self.game.game.saving:
+            self.say("The last step is not saved yet: the deal waits for the disk", "-warning")
+            return
+        if self.game.check_broke():
+            return
+        problem = self.game.game.before_deal()
+        if self._slip_table != self._table_key():
+            self.new_slip(keep=True)  # the home evening sat down: its stack, not the bankroll
         if problem is None and not behind.banking(self.game.session):
             problem = self.slip.problem()
         if problem is None:
@@ -273,10 +279,6 @@ class TableScreen(TableAnalysis):
                 behind.bets_to_deal(self.game.session, self.slip.as_list()))
         if problem is not None:
             self.say(problem, "-warning")
-            return
-        if not self.game.book_unfinished():
-            self.say("The last round is not saved yet; the next deal waits for the disk",
-                     "-warning")
             return
         self.play_round(behind.bets_to_deal(self.game.session, self.slip.as_list()))
 
@@ -318,7 +320,7 @@ class TableScreen(TableAnalysis):
                 self.game.resume_round = None
                 rnd = await self.controller.resume(resumed)
             else:
-                rnd = await self.controller.play(bets)
+                await self.controller.play(bets)
         except BetError as err:
             self.say(str(err), "-warning")
             self.playing = False
@@ -329,9 +331,11 @@ class TableScreen(TableAnalysis):
         self._footer_keys = frozenset()
         self.refresh_bindings()
         self.last_view = self.controller.view
-        self.game.round_finished(rnd)
-        sign = "+" if rnd.net > 0 else ""
-        self.say(f"Round {sign}{money_str(rnd.net)} · bankroll {money_str(rnd.bankroll)} · "
+        session = self.game.session
+        net = self.game.game.last_net
+        sign = "+" if net > 0 else ""
+        chips = "stack" if session.home is not None else "bankroll"
+        self.say(f"Round {sign}{money_str(net)} · {chips} {money_str(session.bankroll)} · "
                  f"space: same bets again", "-result")
         behind.after_round(self, self.game.session)
         assert self.slip is not None

@@ -16,9 +16,11 @@ class StatusBar(Static):
              live: bool = False) -> None:
         rules = session.rules
         bankroll = session.round.bankroll if live and session.round else session.bankroll
+        # At a home evening the chips in front of the player are his stack, not his bankroll.
+        label = "Stack " if session.home is not None else "Bankroll "
         text = Text.assemble(
             ("♠ blackjack-tui  ", "bold"),
-            ("Bankroll ", "dim"), (money_str(bankroll), "bold"),
+            (label, "dim"), (money_str(bankroll), "bold"),
             ("   Table ", "dim"), (rules.title or rules.name, "bold"),
         )
         if session.tier:

@@ -14,7 +14,6 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from blackjack_tui.controller.view import TableView
-from blackjack_tui.engine.cards import hand_totals
 from blackjack_tui.ui.cards import CardStyle
 from blackjack_tui.ui.widgets.bet_box import BetBox
 from blackjack_tui.ui.widgets.seat_strip import SeatInfo, SeatStrip
@@ -78,11 +77,9 @@ class DealerPanel(Widget):
                                   Text("draws to 17", style="dim")])
         lines = self.card_style.full(list(view.dealer))
         label = Text(view.dealer_label(), style="bold")
-        cards = view.dealer_cards
         if view.dealer_outcome == "bust":
             label.append("  BUST", style="bold #ff7b72")
-        elif view.over and len(view.dealer) == 2 and len(cards) == 2 and \
-                hand_totals(cards)[0] == 21:
+        elif view.over and view.dealer_blackjack:
             label.append("  BLACKJACK", style="bold #f2c94c")
         elif view.peek == "none" and not view.over:
             label.append("  no blackjack", style="dim")

@@ -39,8 +39,11 @@ def times(amount: Decimal, ratio: Fraction) -> Decimal:
 
 def money_str(amount: Decimal) -> str:
     """``20`` for whole amounts, ``37.50`` otherwise (more places only if the amount has them)."""
-    if amount == amount.to_integral_value():
-        return str(amount.quantize(Decimal(1)))
-    if amount.as_tuple().exponent >= -2:  # type: ignore[operator]
-        return str(amount.quantize(Decimal("0.01")))
+    try:
+        if amount == amount.to_integral_value():
+            return str(amount.quantize(Decimal(1)))
+        if amount.as_tuple().exponent >= -2:  # type: ignore[operator]
+            return str(amount.quantize(Decimal("0.01")))
+    except InvalidOperation:  # beyond the context's precision: only ever in an error message
+        return format(amount, "e")
     return str(amount.normalize())

@@ -98,6 +98,7 @@ def models(rules: Rules) -> bool:
 
 
 def tables_for(rules: Rules, chart: Chart) -> tuple[Tables, Machine]:
+    """The look-up tables and state machines for ``rules`` and ``chart``, built once a process."""
     key = (rules, id(chart))
     found = _TABLES.get(key)
     if found is None or found[0] is not chart:

@@ -44,6 +44,8 @@ STAND_AT = 64 << 8
 
 @dataclass(frozen=True, slots=True)
 class Machine:
+    """The tables of :func:`build_machine` (see the module's docstring)."""
+
     entry: list[int]
     player: list[int]
     dealer_start: list[int]

@@ -48,6 +48,7 @@ def best_of(hard: int, ace: bool) -> int:
 
 
 def pair_key(c1: int, c2: int, up: int) -> int:
+    """Where the decision for a two-card hand ``c1``, ``c2`` against ``up`` is looked up."""
     return (c1 << 4 | c2) << 4 | up
 
 

@@ -3,7 +3,7 @@
 Plays the computed basic strategy for N rounds, over J processes (default: every core), with a
 progress bar on stderr, and compares the return with the calculator's house edge. The fast path
 plays by default; ``--engine`` plays every round through the engine's ``Round`` instead (the same
-cards and the same results, about a hundred times slower), as does a rule set the fast path does
+cards and the same results, about thirty times slower), as does a rule set the fast path does
 not model (the report's ``path`` says which).
 """
 

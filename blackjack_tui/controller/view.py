@@ -91,6 +91,7 @@ class TableView:
     """The round as shown: dealer cards (``None`` = face down), boxes, the active hand."""
 
     aces_low_on_double: AcesLow | None = None
+    dealer_wins_ties: tuple[int, ...] = ()
     dealer: list[Card | None] = field(default_factory=list)
     hole: Card | None = None
     boxes: list[BoxView] = field(default_factory=list)
@@ -111,7 +112,8 @@ class TableView:
     @classmethod
     def for_round(cls, rnd: Round) -> TableView:
         """The table as the round's bets were placed: the player's boxes and the other seats'."""
-        view = cls(aces_low_on_double=rnd.table.aces_low)
+        view = cls(aces_low_on_double=rnd.table.aces_low,
+                   dealer_wins_ties=tuple(rnd.rules.dealer_wins_ties))
         names = {s.number: s.name for s in rnd.seats}
         for box in rnd.boxes:
             first = HandView(stake=box.bet, behind=box.behind_bet)
@@ -149,6 +151,15 @@ class TableView:
         """The dealer's two cards, both shown, make a blackjack."""
         return len(self.dealer) == 2 and None not in self.dealer and dealer_blackjack(
             self.dealer_cards)
+
+    def ties_lost(self) -> list[int]:
+        """Totals at which one of the player's hands lost a tie to the bank (Swedish 17-19)."""
+        if not self.over or not self.dealer_wins_ties:
+            return []
+        dealer = hand_totals(self.dealer_cards)[0]
+        return sorted({dealer for box in self.own_boxes() for hand in box.hands
+                       if hand.outcome == "lose" and not hand.bust
+                       and hand.totals()[0] == dealer and dealer in self.dealer_wins_ties})
 
     @property
     def staked(self) -> Decimal:

@@ -77,9 +77,24 @@ class BlackjackApp(App[None]):
         return CardStyle(ascii=bool(self.options.ascii) or self.settings.ascii_cards,
                          four_colour=self.settings.four_colour)
 
+    PLAIN_KEYS = {"enter": "enter", "space": "space", "backspace": "bksp", "escape": "esc",
+                  "left": "left", "right": "right", "up": "up", "down": "down",
+                  "pageup": "pgup", "pagedown": "pgdn", "question_mark": "?", "plus": "+",
+                  "minus": "-", "equals_sign": "=", "left_square_bracket": "[",
+                  "right_square_bracket": "]"}
+
+    def get_key_display(self, binding: Binding) -> str:
+        """Key names in plain ASCII under ``--ascii`` (Textual draws ⏎ ␣ ⌫ otherwise)."""
+        shown = super().get_key_display(binding)
+        if not self.card_style.ascii or shown.isascii():
+            return shown
+        key = binding.key.split(",")[0].strip()
+        return self.PLAIN_KEYS.get(key, key)
+
     def on_mount(self) -> None:
         from blackjack_tui.ui.screens.table_screen import TableScreen
 
+        self.apply_ascii()
         if self.settings.theme in self.available_themes:
             self.theme = self.settings.theme
         self.push_screen(TableScreen())
@@ -92,6 +107,24 @@ class BlackjackApp(App[None]):
 
     def on_unmount(self) -> None:
         self.game.close()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action != "quit" and self.screen.has_class("-too-small"):
+            return False  # behind the "terminal too small" notice no key does anything
+        return True
+
+    def apply_ascii(self) -> None:
+        """Plain ASCII on the whole screen, or not, as the option and ``--ascii`` say."""
+        from blackjack_tui.ui.ascii_filter import AsciiFilter
+
+        on = self.card_style.ascii
+        self._filters = [f for f in self._filters if not isinstance(f, AsciiFilter)]
+        if on:
+            self._filters.append(AsciiFilter())
+        self.refresh(repaint=True)
+        for screen in self.screen_stack:
+            screen.refresh(repaint=True)
+            screen.set_class(on, "-ascii")
 
     # Saving
 

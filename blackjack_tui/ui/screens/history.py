@@ -11,12 +11,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen, Screen
-from textual.widgets import DataTable, Footer, Label, Static
+from textual.widgets import DataTable, Label, Static
 
 from blackjack_tui.controller.recall import Recall
 from blackjack_tui.engine.history import HandRecord
 from blackjack_tui.engine.money import money_str
 from blackjack_tui.store.reading import RoundRow
+from blackjack_tui.ui.widgets.key_bar import KeyBar
 from blackjack_tui.ui.widgets.table import Table
 
 if TYPE_CHECKING:
@@ -99,7 +100,7 @@ class RecallScreen(Screen[None]):
         yield Static(id="recall-banner")
         yield Table(id="table")
         yield Static(id="recall-step")
-        yield Footer(show_command_palette=False)
+        yield KeyBar()
 
     def on_mount(self) -> None:
         record = self.recall.record

@@ -1,7 +1,8 @@
 """The engine's :class:`~blackjack_tui.engine.shoe.Shoe`, as small integers, for the fast path.
 
 It deals the same cards as a ``Shoe`` of the same seed, in the same order, and draws the same
-random numbers for them: every shuffle starts from rank order, and each card is drawn at random
+random numbers for them: every shuffle starts from fresh decks (a dry shoe's discards from rank
+order), and each card is drawn at random
 (a step of Fisher–Yates from the top, ``randrange(loose)``) when it is dealt. Only the timing
 differs, and nothing else reads the random source: the cards that will surely be dealt before the
 next shuffle (down to the cut card; the opening deal when the shoe is shuffled every round) are
@@ -23,7 +24,7 @@ from collections.abc import Callable
 from typing import TypeAlias
 
 from blackjack_tui.analysis.sim_tables import VALUES
-from blackjack_tui.engine.cards import Card
+from blackjack_tui.engine.cards import DECK, Card
 from blackjack_tui.engine.errors import ShoeEmptyError
 from blackjack_tui.engine.rules import Rules
 
@@ -86,8 +87,7 @@ class FastShoe:
 
     def __init__(self, rules: Rules, seed: int = 0, stacked: list[Card] | None = None) -> None:
         by_rank = rules.split_by == "rank"
-        self.canon = [code if by_rank else min(code, 10)
-                      for code in range(1, 14) for _ in range(4 * rules.decks)]
+        self.canon = [card_code(card, by_rank) for card in DECK * rules.decks]  # fresh decks
         self.rng = random.Random(seed)
         self._unrolled = unrolled_draws_agree()
         self.stacked = stacked is not None
@@ -108,7 +108,7 @@ class FastShoe:
             self.shuffle()
 
     def shuffle(self) -> None:
-        """Gather every card in rank order, and draw at random those that will surely be dealt."""
+        """Gather every card as fresh decks, and draw at random those that will surely be dealt."""
         self.cards[:] = self.canon
         self.loose = self.total
         self.shuffles += 1

@@ -1,14 +1,16 @@
 """The shoe: N decks, each card drawn at random as it is dealt; a cut card, a discard tray; or a
 stacked shoe.
 
-A shuffle gathers every card and lays them in rank order (all the aces, then the twos, ... then
-the kings; within a rank spades, hearts, diamonds, clubs). Nothing random happens then: each
-card is drawn at random from those left in the shoe when it is dealt. That is Fisher–Yates run
-lazily from the top (step ``n`` swaps the top card with one of the ``n`` left, at random, and
-deals it), so a deal is exactly as random as shuffling the whole shoe first and dealing from the
-top, but a shoe shuffled every round does the work for the cards the round uses, not for all of
-them. Starting each shuffle from rank order makes the shoe depend on its random source alone,
-not on the order in which the cards came back.
+A shuffle gathers every card and lays them out as fresh decks (deck after deck, each A to K of
+spades, hearts, diamonds, clubs). Nothing random happens then: each card is drawn at random from
+those left in the shoe when it is dealt. That is Fisher–Yates run lazily from the top (step
+``n`` swaps the top card with one of the ``n`` left, at random, and deals it), so a deal is
+exactly as random as shuffling the whole shoe first and dealing from the top, but a shoe
+shuffled every round does the work for the cards the round uses, not for all of them. Starting
+each shuffle from the same order makes the shoe depend on its random source alone, not on the
+order in which the cards came back; and the first shoe of a seed is the one a full shuffle of
+fresh decks gave before cards were drawn lazily. (A shoe that runs dry mid-round reshuffles its
+discards from rank order: aces first, then twos, ... then kings.)
 
 The random source is anything with ``randrange(stop)`` (``random.Random`` and its subclasses):
 ``random.Random(seed)`` for a reproducible shoe, ``random.SystemRandom()`` (the operating system's
@@ -18,6 +20,7 @@ entropy) by default. ``randrange`` draws by rejection, so index selection has no
 from __future__ import annotations
 
 import random
+from collections import Counter
 from typing import Any, Protocol
 
 from blackjack_tui.engine.cards import DECK, RANKS, SUITS, Card, parse_cards
@@ -38,8 +41,18 @@ def fisher_yates(cards: list[Card], rng: RandomSource) -> None:
 
 
 def rank_order(cards: list[Card]) -> list[Card]:
-    """``cards`` in the order a shuffle starts from: by rank (aces first), then suit (SHDC)."""
+    """``cards`` by rank (aces first), then suit (SHDC): where a dry shoe's discards start."""
     return sorted(cards, key=_RANK_ORDER.__getitem__)
+
+
+def fresh_order(cards: list[Card]) -> list[Card]:
+    """``cards`` laid out as fresh decks: the first of each card in deck order (AS 2S … KC),
+    then the second of each, and so on. ``decks`` whole decks come out as ``list(DECK) * decks``."""
+    counts = Counter(cards)
+    copies = max(counts.values(), default=0)
+    if len(counts) == len(DECK) and all(n == copies for n in counts.values()):
+        return list(DECK) * copies
+    return [card for k in range(copies) for card in DECK if counts[card] > k]
 
 
 class Shoe:
@@ -136,7 +149,7 @@ class Shoe:
         """Gather the discards: the whole shoe is drawn at random again from here."""
         if self.stacked_shoe:
             return
-        self._cards = rank_order(self._cards + self.discards)
+        self._cards = fresh_order(self._cards + self.discards)
         self._loose = len(self._cards)
         self.discards = []
         self.shuffles += 1

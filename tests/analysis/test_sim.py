@@ -11,10 +11,11 @@ from blackjack_tui.analysis.sim import ChunkResult, combine, plan, simulate
 from blackjack_tui.cli import main
 
 HANDS = 400_000
-SEED = 2
-# A fixed seed keeps the test stable; any seed fails one time in twenty if all is right. Seed 1
-# was tried first and lands 2.1 standard errors low on swedish (-6.56% against -6.19%); seeds 2-11
-# give -1.3 to +0.5 there, and 4,000,000 hands at seed 3 give -6.17% +- 0.11%.
+SEED = 3
+# A fixed seed keeps the test stable; any seed fails one time in twenty if all is right. With
+# shoes drawn card by card (issue 12) seed 2, used before, lands 2.4 standard errors high on
+# swedish (-5.77% against -6.19%); seeds 3-8 give -1.5 to +1.1 on both tables, and 4,000,000
+# hands at seed 3 give -6.28% +- 0.11% on swedish.
 
 
 @pytest.mark.parametrize("name", ["nordic", "swedish"])

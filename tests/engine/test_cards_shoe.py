@@ -13,7 +13,7 @@ import pytest
 from blackjack_tui.engine import Card, Round, Shoe, ShoeEmptyError, parse_card, parse_cards
 from blackjack_tui.engine.cards import DECK, CardError, format_total, hand_totals
 from blackjack_tui.engine.hand import Hand
-from blackjack_tui.engine.shoe import fisher_yates, rank_order
+from blackjack_tui.engine.shoe import fisher_yates, fresh_order, rank_order
 
 from .scenario import rules
 
@@ -112,16 +112,26 @@ def test_seeded_shoe_holds_every_card_decks_times_and_is_shuffled():
     assert shoe.total == 312 and shoe.remaining == 312
     dealt = _deal_all(shoe)
     assert Counter(dealt) == Counter(list(DECK) * 6)
-    assert dealt != rank_order(list(DECK) * 6)[::-1]
+    assert dealt != (list(DECK) * 6)[::-1]
 
 
-def test_a_shoe_deals_fisher_yates_from_rank_order_one_card_at_a_time():
+def test_a_shoe_deals_fisher_yates_from_fresh_decks_one_card_at_a_time():
     # Drawing each card at random as it is dealt is Fisher-Yates run from the top: the deal is
-    # the one a full shuffle of the rank-ordered shoe with the same random draws would give.
+    # the one a full shuffle of fresh decks with the same random draws gives, which is what a
+    # seeded shoe's first shoe was before cards were drawn one at a time.
     for decks, seed in ((1, 3), (6, 11)):
-        whole = rank_order(list(DECK) * decks)
+        whole = list(DECK) * decks
         fisher_yates(whole, random.Random(seed))
         assert _deal_all(Shoe.seeded(decks, seed)) == whole[::-1]
+
+
+def test_fresh_order_lays_cards_out_deck_after_deck():
+    assert fresh_order(list(DECK) * 3) == list(DECK) * 3
+    assert fresh_order(list(DECK)[::-1] * 2) == list(DECK) * 2
+    cards = parse_cards(["KC", "AS", "KC", "2S"])
+    assert [c.text for c in fresh_order(cards)] == ["AS", "2S", "KC", "KC"]
+    assert [c.text for c in rank_order(parse_cards(["KC", "2H", "AD", "2S"]))] == [
+        "AD", "2S", "2H", "KC"]
 
 
 class CountingRandom(random.Random):
@@ -143,7 +153,7 @@ def test_a_shuffle_draws_nothing_at_random_until_cards_are_dealt():
     assert rng.calls == 7
 
 
-def test_a_shuffle_starts_from_rank_order_whatever_order_the_cards_came_back_in():
+def test_a_shuffle_starts_from_fresh_decks_whatever_order_the_cards_came_back_in():
     one, two = Shoe.seeded(2, 9), Shoe.seeded(2, 9)
     drawn = [one.draw() for _ in range(30)]
     assert drawn == [two.draw() for _ in range(30)]
@@ -151,7 +161,7 @@ def test_a_shuffle_starts_from_rank_order_whatever_order_the_cards_came_back_in(
     two.discard(drawn[::-1])
     one.shuffle()
     two.shuffle()
-    assert one.remaining_cards() == two.remaining_cards() == rank_order(list(DECK) * 2)[::-1]
+    assert one.remaining_cards() == two.remaining_cards() == (list(DECK) * 2)[::-1]
     assert _deal_all(one) == _deal_all(two)
 
 

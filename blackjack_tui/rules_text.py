@@ -1,4 +1,5 @@
-"""A rule set in plain words: for ``blackjack-tui rules NAME``, the rules menu and the help screen."""
+"""A rule set in plain words: for ``blackjack-tui rules NAME``, the rules menu and the help
+screen."""
 
 from __future__ import annotations
 
@@ -76,7 +77,8 @@ def describe(rules: Rules) -> list[tuple[str, str]]:
                          f"up to {r.max_boxes} box{'es' if r.max_boxes > 1 else ''}"))
     rows.append(("Chips", ", ".join(money_str(c) for c in r.chips)))
     for tier in r.tiers:
-        rows.append((f"Tier {tier.name}", f"{money_str(tier.min_bet)} to {money_str(tier.max_bet)}"))
+        rows.append((f"Tier {tier.name}",
+                     f"{money_str(tier.min_bet)} to {money_str(tier.max_bet)}"))
     if r.ledger is not None:
         led = r.ledger
         end = f"after {led.hands} hands" if led.hands else "when one stack is left"

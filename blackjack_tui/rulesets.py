@@ -22,7 +22,8 @@ SHIPPED_NAME = "rulesets.toml"
 
 @dataclass(frozen=True)
 class RulesFileError:
-    """One problem in a rules file, worded for a player: ``file:line: ruleset 'x', key 'y': why``."""
+    """One problem in a rules file, worded for a player:
+    ``file:line: ruleset 'x', key 'y': why``."""
 
     path: str
     message: str
@@ -106,8 +107,8 @@ def parse_text(text: str, path: str) -> tuple[dict[str, Rules], list[RulesFileEr
     errors: list[RulesFileError] = []
     unknown = sorted(set(data) - {"ruleset"})
     for key in unknown:
-        errors.append(RulesFileError(path, "unknown top-level key; rule sets go under [ruleset.NAME]",
-                                     key=key))
+        errors.append(RulesFileError(
+            path, "unknown top-level key; rule sets go under [ruleset.NAME]", key=key))
     tables = data.get("ruleset", {})
     if not isinstance(tables, dict):
         errors.append(RulesFileError(path, "'ruleset' must be a table of rule sets", key="ruleset"))

@@ -20,14 +20,16 @@ DecisionKind = Literal["play", "insurance", "even-money", "join-split", "join-do
 
 @dataclass(frozen=True, slots=True)
 class Action:
-    """One decision: ``name`` from :data:`ACTION_NAMES`; ``amount`` only for ``insurance:AMOUNT``."""
+    """One decision: ``name`` from :data:`ACTION_NAMES`; ``amount`` only for
+    ``insurance:AMOUNT``."""
 
     name: str
     amount: Decimal | None = None
 
     @classmethod
     def parse(cls, text: str) -> Action:
-        """Parse ``hit``, ``insurance`` or ``insurance:AMOUNT``; :class:`InvalidActionError` if not."""
+        """Parse ``hit``, ``insurance`` or ``insurance:AMOUNT``; :class:`InvalidActionError` if
+        not."""
         if not isinstance(text, str):
             raise InvalidActionError(f"an action is a word like 'hit', not {text!r}")
         name, sep, rest = text.strip().lower().partition(":")

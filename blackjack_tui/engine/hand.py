@@ -184,7 +184,8 @@ class Box:
                   Decimal(data.get("behind_bet", "0")))
         box.hands = [Hand.from_dict(h) for h in data["hands"]]
         box.insurance = None if data["insurance"] is None else Decimal(data["insurance"])
-        box.insurance_net = None if data["insurance_net"] is None else Decimal(data["insurance_net"])
+        net = data["insurance_net"]
+        box.insurance_net = None if net is None else Decimal(net)
         box.even_money = bool(data["even_money"])
         box.behind_insurance = _dec(data.get("behind_insurance"))
         box.behind_insurance_net = _dec(data.get("behind_insurance_net"))

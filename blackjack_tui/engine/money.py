@@ -9,7 +9,7 @@ ZERO = Decimal(0)
 
 
 def to_money(value: object) -> Decimal:
-    """An amount from an int, a Decimal or a decimal string; floats are refused (they are inexact)."""
+    """An amount from an int, a Decimal or a decimal string; floats are refused (inexact)."""
     if isinstance(value, (bool, float)):
         raise ValueError(f"amounts are exact: give {value!r} as a string or whole number")
     if isinstance(value, Decimal):
@@ -27,7 +27,8 @@ def to_money(value: object) -> Decimal:
 
 
 def times(amount: Decimal, ratio: Fraction) -> Decimal:
-    """``amount × ratio``, exact: the rules only allow ratios whose denominators divide a power of 10."""
+    """``amount × ratio``, exact: the rules only allow ratios whose denominators divide a power of
+    10."""
     return amount * ratio.numerator / ratio.denominator
 
 

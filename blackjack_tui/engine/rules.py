@@ -39,7 +39,8 @@ def _ratio(text: str) -> Fraction:
             rest //= prime
     if rest != 1:
         # Money is never rounded, so a payout must be a finite decimal of any decimal stake.
-        raise ValueError(f"payout {text!r} would pay fractions of a cent; use a ratio like 3:2 or 6:5")
+        raise ValueError(f"payout {text!r} would pay fractions of a cent; "
+                         "use a ratio like 3:2 or 6:5")
     return ratio
 
 
@@ -90,7 +91,8 @@ class Rules(BaseModel):
     title: str = ""
     """Display name."""
     description: str = ""
-    """One line a player reads in the rules menu, including choices made where the sheet is silent."""
+    """One line a player reads in the rules menu, including choices made where the sheet is
+    silent."""
     source: str = ""
     """Where these rules come from."""
 
@@ -98,7 +100,8 @@ class Rules(BaseModel):
     decks: int = Field(default=6, ge=1, le=8, strict=True)
     """Number of 52-card decks in the shoe."""
     shuffle: Literal["every-round", "cut-card"] = "cut-card"
-    """A fresh shuffle before every round, or a reshuffle between rounds once the cut card is out."""
+    """A fresh shuffle before every round, or a reshuffle between rounds once the cut card is
+    out."""
     penetration: float = Field(default=0.75, gt=0.2, le=0.95, strict=True)
     """Fraction of the shoe dealt before the cut card comes out (cut-card shuffling only)."""
 
@@ -132,7 +135,8 @@ class Rules(BaseModel):
     double_after_split: bool = Field(default=True, strict=True)
     """A split hand may double on its first two cards."""
     double_after_split_any_total: bool = Field(default=False, strict=True)
-    """After a split, double on any two-card total, whatever ``double_on`` says (the online sheet)."""
+    """After a split, double on any two-card total, whatever ``double_on`` says (the online
+    sheet)."""
 
     # Splitting
     split_by: Literal["value", "rank"] = "value"

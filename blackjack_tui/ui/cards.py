@@ -81,7 +81,8 @@ class CardStyle:
             mid.append(inner if last else inner[:2], ink)
             if last:
                 mid.append(vert, edge)
-            bottom.append(corner_bl + horiz * (3 if last else 2) + (corner_br if last else ""), edge)
+            bottom.append(corner_bl + horiz * (3 if last else 2) + (corner_br if last else ""),
+                          edge)
         return [top, mid, bottom]
 
     # Compact tiles: one row, for split hands and narrow spaces.

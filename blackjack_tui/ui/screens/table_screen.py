@@ -381,8 +381,8 @@ class TableScreen(TableAnalysis):
         elif decision.kind == "even-money":
             self.say(f"Box {decision.box}: blackjack against an ace. Take even money now?", "-ask")
         else:
-            self.say(f"Box {decision.box}" + (f", hand {decision.hand}"
-                                               if self._split(decision.box) else "") + ": your move")
+            hand = f", hand {decision.hand}" if self._split(decision.box) else ""
+            self.say(f"Box {decision.box}{hand}: your move")
 
     def _split(self, box: int) -> bool:
         view = self.controller.view if self.controller else None

@@ -69,8 +69,8 @@ class ActionBar(Horizontal):
                 label = f"Insurance {money_str(decision.stake)}"
                 if decision.any_amount:
                     label = f"Insurance ≤{money_str(decision.stake)}"
-            variant = "primary" if action in ("hit", "stand") else "default"
-            buttons.append(Button(Text(f"{label} [{key}]"), name=f"act-{action}", variant=variant,
+            buttons.append(Button(Text(f"{label} [{key}]"), name=f"act-{action}",
+                                  variant="primary" if action in ("hit", "stand") else "default",
                                   classes="action"))
         self._set(buttons)
 
@@ -84,7 +84,8 @@ class ActionBar(Horizontal):
         buttons.append(Button(Text("Clear [x]"), name="bet-clear", classes="action"))
         if can_rebet:
             buttons.append(Button(Text("Rebet [b]"), name="bet-rebet", classes="action"))
-        buttons.append(Button(Text("Deal [enter]"), name="bet-deal", variant="success", classes="action"))
+        buttons.append(Button(Text("Deal [enter]"), name="bet-deal", variant="success",
+                              classes="action"))
         self._set(buttons)
 
     def show_waiting(self) -> None:

@@ -3,9 +3,41 @@
 from __future__ import annotations
 
 import argparse
+import logging
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from blackjack_tui.cli import UsageError
+
+if TYPE_CHECKING:
+    from textual.app import App
+
+log = logging.getLogger(__name__)
+
+
+def report_crashes(app: App[Any]) -> None:
+    """Keep the traceback of an unexpected exception off the terminal: Textual would print it
+    (with local variables) once the terminal is restored; we log it and print one paragraph.
+
+    Textual routes every unhandled exception (handlers, workers, timers) to ``_handle_exception``;
+    this wraps it on the instance, so that the app keeps its own class (and its CSS path).
+    """
+    from textual.worker import WorkerFailed
+
+    handle = app._handle_exception
+    app.crash = None  # type: ignore[attr-defined]
+
+    def _handle_exception(error: Exception) -> None:
+        if isinstance(error, WorkerFailed) and isinstance(error.error, Exception):
+            error = error.error  # the worker's own exception, with its traceback
+        if app.crash is None:  # type: ignore[attr-defined]
+            app.crash = error  # type: ignore[attr-defined]
+        else:
+            log.error("and then", exc_info=error)
+        handle(error)
+        app._exit_renderables.clear()
+
+    app._handle_exception = _handle_exception  # type: ignore[method-assign]
 
 
 def run(args: argparse.Namespace) -> int:
@@ -25,5 +57,12 @@ def run(args: argparse.Namespace) -> int:
                              f"{', '.join(sorted(sets))}")
     if options.data_dir is not None and options.data_dir.exists() and not options.data_dir.is_dir():
         raise UsageError(f"--data-dir {options.data_dir} is a file, not a folder")
-    BlackjackApp(options).run()
-    return 0
+    app = BlackjackApp(options)
+    for notice in app.notices:  # shown on the table too; kept in the log for a report
+        log.warning("%s", notice)
+    report_crashes(app)
+    app.run()
+    crash: Exception | None = app.crash  # type: ignore[attr-defined]
+    if crash is not None:
+        raise crash  # the command line logs it and prints the paragraph, as for any command
+    return app.return_code or 0

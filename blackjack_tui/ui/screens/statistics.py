@@ -11,11 +11,11 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Label, Static
-from textual_plotext import PlotextPlot
 
 from blackjack_tui.controller.stats import Summary, summarize
 from blackjack_tui.engine.history import HandRecord
 from blackjack_tui.engine.money import money_str
+from blackjack_tui.ui.widgets.line_chart import LineChart, Series, money_label
 
 if TYPE_CHECKING:
     from blackjack_tui.ui.app import BlackjackApp
@@ -58,7 +58,7 @@ class StatisticsScreen(ModalScreen[None]):
             yield Label("Statistics · every round in your hand history", classes="pane-title")
             with Horizontal():
                 yield Static(id="stats-figures")
-                yield PlotextPlot(id="stats-chart")
+                yield LineChart(id="stats-chart", y_format=money_label)
             yield Static(id="stats-notes")
 
     def on_mount(self) -> None:
@@ -68,13 +68,11 @@ class StatisticsScreen(ModalScreen[None]):
         summary = summarize(reversed(records))  # the history reads newest first
         self.summary = summary
         self.query_one("#stats-figures", Static).update(figures(summary))
-        plot = self.query_one(PlotextPlot)
-        plt = plot.plt
-        plt.title("Bankroll over the rounds")
-        if summary.bankroll:
-            plt.plot(list(range(len(summary.bankroll))), [float(b) for b in summary.bankroll],
-                     marker="braille")  # a plotted line, not money arithmetic
-            plt.xlabel("round")
+        bankroll = tuple(float(b) for b in summary.bankroll)  # places dots, not money arithmetic
+        chart = self.query_one(LineChart)
+        chart.ascii = game.card_style.ascii
+        chart.plot([Series("bankroll", bankroll)] if bankroll else [],
+                   title="Bankroll over the rounds", x_label="round")
         notes = list(read.notices)
         if not records:
             notes.append("No rounds yet: the figures fill in as you play.")

@@ -140,7 +140,7 @@ def test_completion_knows_every_command(shell: str, capsys: pytest.CaptureFixtur
     script = capsys.readouterr().out
     for command in COMMANDS:
         assert command.name in script
-    assert "--data-dir" in script and "swedish" not in script  # options, not a guess of values
+    assert "data-dir" in script and "rules-file" in script
 
 
 def test_bash_completion_is_valid_bash(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -228,7 +228,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     from blackjack_tui.paths import log_dir
 
     logs = start_logging(log_dir(args.data_dir), debug=args.debug)
-    log.debug("blackjack-tui %s", args_list)
+    if args.debug:
+        from blackjack_tui.commands.paths import folders
+        from blackjack_tui.diagnostics import versions_text
+
+        log.debug("blackjack-tui %s\n%s\nfolders %s", args_list, versions_text(),
+                  folders(args.data_dir))
     try:
         with _cache_follows(args.data_dir):
             module = importlib.import_module(command.module)

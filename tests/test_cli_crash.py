@@ -82,7 +82,9 @@ def test_debug_on_the_command_line_logs_the_run(tmp_path: Path,
     assert main(["--data-dir", str(tmp_path), "paths"]) == 0
     assert not (tmp_path / "logs").exists()
     assert main(["paths", "--debug", "--data-dir", str(tmp_path)]) == 0
-    assert "'paths', '--debug'" in _log_lines(tmp_path / "logs")
+    logged = _log_lines(tmp_path / "logs")
+    assert "'paths', '--debug'" in logged and "Textual " in logged
+    assert f"'data': '{tmp_path}'" in logged
 
 
 def _break(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -57,11 +57,13 @@ def run(args: argparse.Namespace) -> int:
                              f"{', '.join(sorted(sets))}")
     if options.data_dir is not None and options.data_dir.exists() and not options.data_dir.is_dir():
         raise UsageError(f"--data-dir {options.data_dir} is a file, not a folder")
+    log.debug("sitting down: %s", options)
     app = BlackjackApp(options)
     for notice in app.notices:  # shown on the table too; kept in the log for a report
         log.warning("%s", notice)
     report_crashes(app)
     app.run()
+    log.debug("the game closed (return code %s)", app.return_code)
     crash: Exception | None = app.crash  # type: ignore[attr-defined]
     if crash is not None:
         raise crash  # the command line logs it and prints the paragraph, as for any command

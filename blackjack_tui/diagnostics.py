@@ -9,12 +9,8 @@ to the log, the terminal gets one paragraph saying where the log is and what to 
 from __future__ import annotations
 
 import logging
-import logging.handlers
-import platform
 import sys
-import traceback
 from collections.abc import Sequence
-from importlib import metadata
 from pathlib import Path
 
 LOG_NAME = "blackjack-tui.log"
@@ -27,6 +23,9 @@ log = logging.getLogger("blackjack_tui")
 
 def versions() -> list[tuple[str, str]]:
     """(name, version) of blackjack-tui, Python, Textual, Rich and Pydantic, then the system."""
+    import platform
+    from importlib import metadata
+
     from blackjack_tui import __version__
 
     found = [("blackjack-tui", __version__), ("Python", platform.python_version())]
@@ -43,16 +42,37 @@ def versions_text() -> str:
     return "\n".join(f"{name} {version}" for name, version in versions())
 
 
-class _LogFile(logging.handlers.RotatingFileHandler):
-    """A rotated log whose folder is made on the first record, never before (most runs log
-    nothing), and which never breaks the game when the disk says no."""
+class _LogFile(logging.Handler):
+    """A rotated log file, opened (its folder made, logging.handlers imported) on the first
+    record, never before: most runs log nothing. A disk that says no never breaks the game."""
 
-    def _open(self):  # type: ignore[no-untyped-def]
-        Path(self.baseFilename).parent.mkdir(parents=True, exist_ok=True)
-        return super()._open()
+    def __init__(self, path: Path) -> None:
+        super().__init__()
+        self.path = path
+        self.failed = False
+        self._file: logging.Handler | None = None
+
+    def emit(self, record: logging.LogRecord) -> None:
+        try:
+            if self._file is None:
+                from logging.handlers import RotatingFileHandler
+
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+                self._file = RotatingFileHandler(self.path, maxBytes=LOG_BYTES,
+                                                 backupCount=LOG_BACKUPS, encoding="utf-8")
+                self._file.setFormatter(self.formatter)
+                self._file.handleError = self.handleError  # type: ignore[method-assign]
+            self._file.emit(record)
+        except Exception:
+            self.handleError(record)
 
     def handleError(self, record: logging.LogRecord) -> None:
         self.failed = True
+
+    def close(self) -> None:
+        if self._file is not None:
+            self._file.close()
+        super().close()
 
 
 class Logging:
@@ -65,8 +85,8 @@ class Logging:
 
     @property
     def written(self) -> bool:
-        """Whether the log file exists and the last record reached it."""
-        return self.path.exists() and not getattr(self._handler, "failed", False)
+        """Whether the log file exists and every record reached it."""
+        return self.path.exists() and not self._handler.failed
 
     def close(self) -> None:
         logging.getLogger().removeHandler(self._handler)
@@ -79,8 +99,7 @@ def start_logging(folder: Path, *, debug: bool = False) -> Logging:
     """Log to ``folder``/blackjack-tui.log: warnings from anything (Python's warnings too), and
     with ``debug`` everything blackjack-tui itself logs."""
     path = folder / LOG_NAME
-    handler = _LogFile(path, maxBytes=LOG_BYTES, backupCount=LOG_BACKUPS, encoding="utf-8",
-                       delay=True)
+    handler = _LogFile(path)
     handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
     root = logging.getLogger()
     root.addHandler(handler)
@@ -111,5 +130,7 @@ def report_crash(error: BaseException, logs: Logging, command: str,
     print(f"blackjack-tui stopped on an unexpected error ({what}).{saved}{where}",
           file=sys.stderr)
     if not logs.written:
+        import traceback
+
         traceback.print_exception(error, file=sys.stderr)
     return 1

@@ -1,81 +1,121 @@
-"""How fast the engine plays: hands per second, headless, on one core.
+"""How fast the engine plays full rounds, beside a peer engine in the same run.
 
-    python benchmarks/engine.py [--rounds 200000] [--rules nordic,swedish] [--boxes 1] [--seed 1]
+    python benchmarks/engine.py [--rounds 40000] [--runs 5] [--seed 1]
 
-A fixed simple strategy (hit below 17, stand otherwise, never insure, never take even money)
-plays ``--rounds`` rounds under each rule set from a real seeded shoe of the rule set's decks,
-reshuffled whenever ``needs_shuffle`` says so. A hand is one box's hand (no splits are played, so
-hands = rounds x boxes). The figure includes everything a round costs: bets, deal, decisions,
-the dealer, settlement and the events; it leaves out only ``to_dict``.
+One table for every engine: 6 decks reshuffled when 52 cards are left, dealer stands on soft 17,
+peek, double any two cards and after a split, split to 4 hands (split aces one card each, no
+resplit of aces), late surrender, blackjack 3:2, a flat bet; insurance and even money are asked
+against an ace (by both engines) and declined. One strategy for every engine: the printed basic
+strategy (``shared_strategy.py``); each adapter reads the hand from its own engine and says what
+its engine allows.
+
+Our engine plays every round through ``Round``/``legal_actions()``/``apply()``, with every event
+and exact money, as the game does. The peer, tukiains/blackjack-gui (``peer_blackjack_gui.py``), is
+skipped with a message when it is not installed. Runs alternate between the engines; the figure is
+the median of ``--runs`` runs, each timed in CPU seconds of this process (``time.process_time``), so
+a busy moment on a shared machine hits both alike and waiting for a core counts for neither.
 """
 
 from __future__ import annotations
 
 import argparse
+import statistics
 import sys
 import time
+from collections.abc import Callable
+from decimal import Decimal
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))
+sys.path.insert(0, str(HERE))
 
-from blackjack_tui.engine import Round, Rules, Shoe
-from blackjack_tui.rulesets import load_all
+import peer_blackjack_gui  # noqa: E402
+import shared_strategy  # noqa: E402
+
+from blackjack_tui.engine import Round, Rules, Shoe  # noqa: E402
+
+TABLE = Rules(
+    name="benchmark", decks=6, penetration=260 / 312, dealer_hits_soft_17=False,
+    hole_card="peek", double_on="any", double_after_split=True, max_split_hands=4,
+    resplit_aces=False, split_aces_one_card=True, surrender="late", blackjack_pays="3:2",
+    insurance="after-deal", even_money=True, min_bet=Decimal(10), max_bet=Decimal(500),
+)
+BET = Decimal(10)
 
 
-def play(rules: Rules, rounds: int, boxes: int, seed: int) -> tuple[int, float, object]:
-    """Play ``rounds`` rounds; returns (hands played, seconds, the bankroll's net)."""
+def ours(rounds: int, seed: int) -> tuple[int, float, object]:
+    """Play ``rounds`` rounds on this engine; returns (hands played, seconds, the net)."""
+    rules = TABLE
     shoe = Shoe.seeded(rules.decks, seed)
-    every_round = rules.shuffle == "every-round"
     penetration = rules.penetration
-    bets = [rules.min_bet] * boxes
-    start = bankroll = rules.min_bet * 10**9
+    strategy = shared_strategy.play
+    bets = [BET]
+    start = bankroll = BET * 10**9
     hands = 0
-    began = time.perf_counter()
+    began = time.process_time()
     for _ in range(rounds):
-        if shoe.needs_shuffle(every_round, penetration):
+        if shoe.needs_shuffle(False, penetration):
             shoe.shuffle()
         rnd = Round(rules, shoe, bets, bankroll)
         rnd.deal()
+        up = rnd.up_card.value
         decision = rnd.legal_actions()
         while decision is not None:
-            if decision.kind == "play":
-                box = rnd.boxes[decision.box - 1]
-                hand = box.hands[decision.hand - 1]
-                action = "hit" if hand.total < 17 and "hit" in decision.actions else "stand"
-            elif decision.kind == "insurance":
+            kind = decision.kind
+            if kind == "play":
+                hand = rnd.boxes[0].hands[decision.hand - 1]
+                total, soft = hand.totals()
+                acts = decision.actions
+                can_split = "split" in acts
+                action = strategy(total, soft, hand.cards[0].value if can_split else 0, up,
+                                  "double" in acts, can_split, "surrender" in acts)
+            elif kind == "insurance":
                 action = "no-insurance"
             else:
                 action = "no-even-money"
             rnd.apply(action)
             decision = rnd.legal_actions()
-        hands += sum(len(box.hands) for box in rnd.boxes)
+        hands += len(rnd.boxes[0].hands)
         bankroll = rnd.bankroll
-    return hands, time.perf_counter() - began, bankroll - start
+    return hands, time.process_time() - began, bankroll - start
+
+
+INLINE = f"{peer_blackjack_gui.NAME} inline"
+Engine = Callable[[int, int], tuple[int, float, object]]
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rounds", type=int, default=200_000, help="rounds per rule set")
-    parser.add_argument("--rules", default="nordic,swedish,vegas-strip",
-                        help="comma-separated rule set names")
-    parser.add_argument("--boxes", type=int, default=1, help="boxes per round")
-    parser.add_argument("--seed", type=int, default=1, help="the shoe's seed")
+    parser.add_argument("--rounds", type=int, default=40_000, help="rounds per run")
+    parser.add_argument("--runs", type=int, default=5, help="runs per engine (median)")
+    parser.add_argument("--seed", type=int, default=1, help="the first run's seed")
     args = parser.parse_args(argv)
-    sets, errors = load_all()
-    for error in errors:
-        print(f"warning: {error}", file=sys.stderr)
-    total_hands = 0
-    total_seconds = 0.0
-    for name in args.rules.split(","):
-        rules = sets[name.strip()]
-        boxes = min(args.boxes, rules.max_boxes)
-        hands, seconds, net = play(rules, args.rounds, boxes, args.seed)
-        total_hands += hands
-        total_seconds += seconds
-        print(f"{rules.name:<14} {hands:>9,} hands in {seconds:6.2f} s  "
-              f"{hands / seconds:>9,.0f} hands/s   (net {net} on {rules.min_bet} bets)")
-    print(f"{'all':<14} {total_hands:>9,} hands in {total_seconds:6.2f} s  "
-          f"{total_hands / total_seconds:>9,.0f} hands/s")
+    engines: dict[str, Engine] = {"blackjack-tui": ours}
+    missing = peer_blackjack_gui.missing()
+    if missing is None:
+        engines[peer_blackjack_gui.NAME] = peer_blackjack_gui.play
+        engines[INLINE] = peer_blackjack_gui.play_inline
+    else:
+        print(f"skipped: {missing}")
+    rates: dict[str, list[float]] = {name: [] for name in engines}
+    for run in range(args.runs):
+        for name, engine in engines.items():
+            engine(args.rounds // 20, args.seed + run)  # warm up
+            hands, seconds, net = engine(args.rounds, args.seed + run)
+            rates[name].append(args.rounds / seconds)
+            print(f"run {run + 1}  {name:<20} {args.rounds:>8,} rounds in {seconds:6.2f} s  "
+                  f"{args.rounds / seconds:>9,.0f} rounds/s  ({hands:,} hands, net {net})",
+                  flush=True)
+    print(f"\nmedian of {args.runs} runs, {args.rounds:,} rounds each, per CPU second:")
+    medians = {name: statistics.median(values) for name, values in rates.items()}
+    for name, median in medians.items():
+        print(f"  {name:<20} {median:>9,.0f} rounds/s")
+    if len(medians) > 1:
+        ratio = medians["blackjack-tui"] / medians[peer_blackjack_gui.NAME]
+        print(f"  blackjack-tui / {peer_blackjack_gui.NAME}: {ratio:.2f}x")
+        inline = medians["blackjack-tui"] / medians[INLINE]
+        print(f"  blackjack-tui / {INLINE}: {inline:.2f}x  (its pieces with no round object)")
     return 0
 
 

@@ -132,6 +132,12 @@ def _verify_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("file", nargs="?", help="a shoe record (default: the latest)")
 
 
+def _audit_args(p: argparse.ArgumentParser) -> None:
+    _json(p)
+    p.add_argument("--replay", action="store_true",
+                   help="also replay every round from its record (slower)")
+
+
 def _completion_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("shell", choices=("bash", "zsh", "fish"))
 
@@ -148,6 +154,7 @@ COMMANDS: tuple[Command, ...] = (
     Command("ledger", "home-game scorekeeper for a table with real cards"),
     Command("history", "print the recent rounds", (), _history_args),
     Command("verify", "check a provably fair shoe against its commitment", (), _verify_args),
+    Command("audit", "check that every chip adds up (exit 0: all agree)", (), _audit_args),
     Command("paths", "print where the data, config, cache and log folders are", (), _json),
     Command("completion", "print a shell completion script (bash, zsh or fish)", (),
             _completion_args),

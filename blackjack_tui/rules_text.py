@@ -94,3 +94,17 @@ def differences(rules: Rules, current: Rules) -> set[str]:
     mine = dict(describe(rules))
     theirs = dict(describe(current))
     return {topic for topic, words in mine.items() if theirs.get(topic) != words}
+
+
+def felt_line(rules: Rules, ascii_only: bool = False) -> str:
+    """The rules a table has printed on its felt: ``BLACKJACK PAYS 3 TO 2 · …``."""
+    pays = rules.blackjack_pays.replace(":", " TO ")
+    parts = [f"BLACKJACK PAYS {pays}",
+             "DEALER HITS SOFT 17" if rules.dealer_hits_soft_17 else "DEALER STANDS ON ALL 17s"]
+    if rules.dealer_wins_ties:
+        dash = "-" if ascii_only else "–"
+        ties = dash.join(str(t) for t in (rules.dealer_wins_ties[0], rules.dealer_wins_ties[-1]))
+        parts.append(f"TIES AT {ties} GO TO THE BANK")
+    if rules.insurance != "none":
+        parts.append("INSURANCE PAYS 2 TO 1")
+    return (" - " if ascii_only else " · ").join(parts)

@@ -95,6 +95,8 @@ def parse_text(text: str, path: str) -> tuple[dict[str, Rules], list[RulesFileEr
     """Parse a rules file's text. Valid sets come back even when others are broken."""
     try:
         data = tomllib.loads(text)
+    except RecursionError:
+        return {}, [RulesFileError(path, "not valid TOML: nested too deeply")]
     except tomllib.TOMLDecodeError as err:
         # Python 3.11-3.13 put the position only in the message: "... (at line 2, column 9)".
         line = getattr(err, "lineno", None)

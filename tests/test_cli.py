@@ -72,12 +72,15 @@ def test_play_sits_at_the_table_asked_for_in_either_order(
         words: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from blackjack_tui.ui.app import BlackjackApp
 
-    seen: list[BlackjackApp] = []
-    monkeypatch.setattr(BlackjackApp, "run", lambda self, **_: seen.append(self))
+    seen: list[tuple[str, Path]] = []
+
+    def run(app: BlackjackApp, **_: object) -> None:
+        seen.append((app.session.rules.name, app.game.store.folder))
+        app.game.close()
+
+    monkeypatch.setattr(BlackjackApp, "run", run)
     assert main(["--data-dir", str(tmp_path), *words]) == 0
-    (app,) = seen
-    assert app.session.rules.name == "swedish"
-    assert app.store.folder == tmp_path
+    assert seen == [("swedish", tmp_path)]
 
 
 def test_version_names_what_a_bug_report_needs(capsys: pytest.CaptureFixture[str]) -> None:

@@ -25,15 +25,15 @@ from blackjack_tui.cli import main
 REPO = Path(__file__).resolve().parents[1]
 HOOK = '''
 import sys
-from blackjack_tui.ui.app import BlackjackApp
+from blackjack_tui.controller.game import Game
 
-saved = BlackjackApp.round_progress
+saved = Game.persist
 
-def round_progress(self, rnd):
-    saved(self, rnd)
+async def persist(self, rnd):
+    await saved(self, rnd)
     raise RuntimeError("test hook: the game breaks after saving the round")
 
-BlackjackApp.round_progress = round_progress
+Game.persist = persist
 from blackjack_tui.cli import main
 raise SystemExit(main(sys.argv[1:]))
 '''
@@ -179,9 +179,12 @@ def test_a_crash_in_the_game_keeps_the_round_restores_the_terminal_and_names_the
     assert "stopped on an unexpected error (RuntimeError: test hook" in paragraph
     assert "the next start resumes it" in paragraph and str(log_file) in paragraph
     logged = log_file.read_text(encoding="utf-8")
-    assert "Traceback (most recent call last)" in logged and "round_progress" in logged
+    assert "Traceback (most recent call last)" in logged and "in persist" in logged
 
-    from blackjack_tui.ui.app import BlackjackApp, PlayOptions
+    from blackjack_tui.controller.game import Game, GameOptions
 
-    again = BlackjackApp(PlayOptions(data_dir=data))
-    assert again.resume_round is not None and not again.resume_round.over
+    again = Game.open(GameOptions(data_dir=data))  # what the next start finds
+    try:
+        assert again.resume_round is not None and not again.resume_round.over
+    finally:
+        again.close()

@@ -18,7 +18,7 @@ from blackjack_tui.engine.shoe import Shoe
 
 BET = Decimal(1)
 """The unit stake the fast path's tables are worked out with (the engine path bets the minimum)."""
-BANKROLL = Decimal(10) ** 12
+BANKROLL = Decimal(10) ** 11  # within the engine's bound on amounts (12 digits)
 """Enough never to refuse a double or a split: the simulator plays the strategy, not a budget."""
 
 

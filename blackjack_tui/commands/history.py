@@ -7,9 +7,9 @@ import json
 import sys
 from typing import Any
 
+from blackjack_tui.commands._data import read_store
 from blackjack_tui.paths import data_dir
-from blackjack_tui.store.history import HandHistory
-from blackjack_tui.store.inflight import INFLIGHT_NAME
+from blackjack_tui.store.reading import RoundRow, recent
 
 
 def _get(record: dict[str, Any], *keys: str) -> Any:
@@ -57,28 +57,36 @@ def _row(record: dict[str, Any]) -> list[str]:
 
 def run(args: argparse.Namespace) -> int:
     folder = data_dir(args.data_dir)
-    read = HandHistory(folder).read_recent(args.limit)
-    for notice in read.notices:
+    store = read_store(args.data_dir)
+    rows: list[RoundRow] = []
+    notices: list[str] = []
+    in_flight = False
+    if store is not None:
+        rows, notices = store.read(lambda c: recent(c, args.limit))
+        in_flight = store.inflight() is not None
+        store.close()
+    for notice in notices:
         print(f"note: {notice}", file=sys.stderr)
-    if (folder / INFLIGHT_NAME).exists():
+    if in_flight:
         print("note: a round is still in flight; it is recorded when it is finished",
               file=sys.stderr)
+    records = [row.record for row in rows]
     if args.json:
-        print(json.dumps(read.records, indent=2, ensure_ascii=False))
+        print(json.dumps(records, indent=2, ensure_ascii=False))
         return 0
-    if not read.records:
+    if not records:
         print(f"No rounds recorded yet in {folder}.")
         return 0
     from rich.console import Console
     from rich.table import Table
 
-    table = Table(title=f"Game recall: the last {len(read.records)} round(s), newest first",
+    table = Table(title=f"Game recall: the last {len(records)} round(s), newest first",
                   show_lines=True)
     for name, justify in (("Time", "left"), ("Rules", "left"), ("Bets", "left"),
                           ("Cards and outcome", "left"), ("Decisions", "left"),
                           ("Net", "right"), ("Bankroll", "right")):
         table.add_column(name, justify=justify)  # type: ignore[arg-type]
-    for record in read.records:
+    for record in records:
         table.add_row(*_row(record))
     Console().print(table)
     return 0

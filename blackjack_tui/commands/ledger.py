@@ -7,14 +7,16 @@ import argparse
 from blackjack_tui.cli import UsageError
 from blackjack_tui.commands._common import available_rules
 from blackjack_tui.engine.rules import LedgerSettings
+from blackjack_tui.paths import data_dir
+from blackjack_tui.store import FolderLock, Store, StoreError
 from blackjack_tui.store.evenings import EveningStore
 
 RULES = "home"
 
 
 def run(args: argparse.Namespace) -> int:
-    store = EveningStore.at(args.data_dir)
-    if store.root.exists() and not store.root.is_dir():
+    folder = data_dir(args.data_dir)
+    if folder.exists() and not folder.is_dir():
         raise UsageError(f"--data-dir {args.data_dir}: not a folder")
     sets = available_rules()
     if RULES not in sets:
@@ -23,11 +25,19 @@ def run(args: argparse.Namespace) -> int:
     if rules.ledger is None:
         rules = rules.model_copy(update={"ledger": LedgerSettings()})
     try:
-        store.folder.mkdir(parents=True, exist_ok=True)
-    except OSError as err:
-        raise UsageError(f"cannot use {store.folder}: {err.strerror or err}") from None
-
+        lock = FolderLock(folder).acquire()
+    except StoreError as err:
+        raise UsageError(str(err)) from None
+    try:
+        store = Store(folder)
+    except StoreError as err:
+        lock.release()
+        raise UsageError(str(err)) from None
     from blackjack_tui.ui.ledger.app import LedgerApp
 
-    LedgerApp(store, rules).run()
+    try:
+        LedgerApp(EveningStore(store), rules).run()
+    finally:
+        store.close()
+        lock.release()
     return 0

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import logging
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -57,10 +58,19 @@ def run(args: argparse.Namespace) -> int:
                              f"{', '.join(sorted(sets))}")
     if options.data_dir is not None and options.data_dir.exists() and not options.data_dir.is_dir():
         raise UsageError(f"--data-dir {options.data_dir} is a file, not a folder")
+    from blackjack_tui.controller.game import Game
+    from blackjack_tui.store import StoreError
+
     log.debug("sitting down: %s", options)
-    app = BlackjackApp(options)
-    for notice in app.notices:  # shown on the table too; kept in the log for a report
+    try:
+        game = Game.open(options)
+    except StoreError as err:  # another game on this folder, or a disk that cannot hold it
+        log.warning("%s", err)
+        print(f"blackjack-tui: {err}", file=sys.stderr)
+        return 1
+    for notice in game.notices:  # shown on the table too; kept in the log for a report
         log.warning("%s", notice)
+    app = BlackjackApp(options, game=game)
     report_crashes(app)
     app.run()
     log.debug("the game closed (return code %s)", app.return_code)

@@ -15,21 +15,29 @@ from blackjack_tui.engine.history import HandRecord, ReplayError, RoundResult, S
 from blackjack_tui.engine.round import Round
 
 
+def _no_constant(name: str) -> Any:
+    raise json.JSONDecodeError(f"{name} is not an amount", name, 0)
+
+
 def _documents(path: Path) -> list[dict[str, Any]]:
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as err:
         raise UsageError(f"cannot read {path}: {getattr(err, 'strerror', None) or err}") from None
     try:
-        data = json.loads(text)
+        data = json.loads(text, parse_constant=_no_constant)
         docs = data if isinstance(data, list) else [data]
+    except RecursionError:
+        raise UsageError(f"{path}: nested too deeply to be a scenario") from None
     except json.JSONDecodeError:
         docs = []
         for number, line in enumerate(text.splitlines(), start=1):
             if not line.strip():
                 continue
             try:
-                docs.append(json.loads(line))
+                docs.append(json.loads(line, parse_constant=_no_constant))
+            except RecursionError:
+                raise UsageError(f"{path}:{number}: nested too deeply") from None
             except json.JSONDecodeError as err:
                 raise UsageError(f"{path}:{number}: not JSON: {err.msg}") from None
     if not docs or not all(isinstance(d, dict) for d in docs):

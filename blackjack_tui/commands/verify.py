@@ -1,7 +1,8 @@
 """``blackjack-tui verify [FILE] [--data-dir DIR]``: check a provably fair shoe.
 
-FILE is a shoe record (JSON) or a JSON-lines file of them (every record is checked); without it,
-the latest retired shoe in the data folder's ``shoes.jsonl``. Exit 0 if fair, 1 if not, 2 when the
+FILE is a shoe record (JSON) or a JSON-lines file of them (every record is checked, 0.1.0's
+``shoes.jsonl`` too); without it, the latest retired shoe in the data folder's database.
+Exit 0 if fair, 1 if not, 2 when the
 file cannot be read or a shoe cannot be checked yet.
 """
 
@@ -11,11 +12,11 @@ import argparse
 from pathlib import Path
 
 from blackjack_tui.cli import UsageError
+from blackjack_tui.commands._data import read_store
 from blackjack_tui.engine.fair import FairError, ShoeRecord, commitment, verify_record
 from blackjack_tui.paths import data_dir
 from blackjack_tui.store.errors import RecordError
 from blackjack_tui.store.jsonio import load_json
-from blackjack_tui.store.shoes import SHOES_NAME, ShoeLog
 
 
 def read_records(path: Path) -> list[ShoeRecord]:
@@ -37,11 +38,14 @@ def read_records(path: Path) -> list[ShoeRecord]:
         raise UsageError(f"{path} is not a shoe record: {err}") from None
 
 
-def _latest(folder: Path) -> ShoeRecord:
-    log = ShoeLog(folder)
-    records, _ = log.read_recent(1)
+def _latest(folder: str | None) -> ShoeRecord:
+    store = read_store(folder)
+    records: list[ShoeRecord] = []
+    if store is not None:
+        records, _ = store.fair_shoes(1)
+        store.close()
     if not records:
-        raise UsageError(f"no retired provably fair shoe in {folder / SHOES_NAME}")
+        raise UsageError(f"no retired provably fair shoe in {data_dir(folder)}")
     return records[0]
 
 
@@ -65,10 +69,8 @@ def report(record: ShoeRecord) -> bool:
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.file is not None:
-        records = read_records(Path(args.file))
-    else:
-        records = [_latest(data_dir(args.data_dir))]
+    records = (read_records(Path(args.file)) if args.file is not None
+               else [_latest(args.data_dir)])
     for record in records:
         if not record.revealed:
             raise UsageError(f"shoe {record.nonce} is still in play: its server seed is not "

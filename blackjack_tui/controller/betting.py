@@ -10,12 +10,14 @@ from collections.abc import Sequence
 from decimal import Decimal
 
 from blackjack_tui.engine.money import ZERO, money_str
+from blackjack_tui.engine.rules import Limits
 
 
 class BetSlip:
     def __init__(self, boxes: int, limits: tuple[Decimal, Decimal], bankroll: Decimal) -> None:
         self.boxes = boxes
-        self.low, self.high = limits
+        self.limits = Limits(*limits)
+        self.low, self.high = self.limits
         self.bankroll = bankroll
         self.bets: dict[int, Decimal] = {}
 
@@ -56,7 +58,7 @@ class BetSlip:
         """Place these bets (a rebet); refused whole if any box or the total does not fit."""
         wanted = {i: b for i, b in enumerate(bets, start=1) if b}
         for box, bet in wanted.items():
-            if box > self.boxes or not self.low <= bet <= self.high:
+            if box > self.boxes or not self.limits.fits(bet):
                 return f"Box {box}'s last bet {money_str(bet)} does not fit this table"
         if sum(wanted.values(), ZERO) > self.bankroll:
             return "The last bets are more than the bankroll"

@@ -2,7 +2,8 @@
 
 The judgement is the hint's (:func:`.strategy.advise`): exact EVs for the hand's own cards against
 the up card, not the printed chart's row, so a composition-dependent play is never called a
-mistake. Insurance and even money are not judged (basic strategy never takes them).
+mistake. Insurance and even money are judged by the chance of a ten under the ace, from the
+cards the player can see (:func:`.strategy.insurance_advice`).
 """
 
 from __future__ import annotations

@@ -17,12 +17,13 @@ from blackjack_tui.controller.coach import Coach, Verdict
 from blackjack_tui.controller.count import CountView, HiLoCount
 from blackjack_tui.controller.players import computer_action
 from blackjack_tui.controller.session import Session
-from blackjack_tui.controller.strategy import Advice, advise, chart_of
+from blackjack_tui.controller.strategy import Advice, advise, chart_of, insurance_advice
 from blackjack_tui.controller.view import TableView
 from blackjack_tui.engine.actions import Action, Decision
 from blackjack_tui.engine.errors import InvalidActionError
 from blackjack_tui.engine.events import Event
 from blackjack_tui.engine.round import Round
+from blackjack_tui.engine.vocabulary import EventKind
 
 if TYPE_CHECKING:
     from blackjack_tui.analysis.strategy import Chart
@@ -33,6 +34,8 @@ CARD_SECONDS = {"instant": 0.0, "fast": 0.12, "normal": 0.32, "slow": 0.6}
 STEP_WEIGHT = {"card": 1.0, "hole": 1.0, "reveal": 1.4, "split": 0.6, "double": 0.4,
                "settle": 0.35, "insurance-settled": 0.5, "peek": 1.0, "dealer-total": 0.6,
                "shuffle": 2.0}
+
+DEALER_STEPS = ("reveal", "dealer-total", "settle", "round-over")
 
 ACTION_LABELS = {
     "hit": "Hit", "stand": "Stand", "double": "Double", "split": "Split",
@@ -52,13 +55,23 @@ class Listener(Protocol):
         """A decision is now awaited (``None``: none is, keys do nothing)."""
 
 
+class Keeper(Protocol):
+    """What keeps the round safe (the game): saved before it is shown, booked once over."""
+
+    async def persist(self, rnd: Round) -> None:
+        """Save the round as it is now (book it, if it is over); returns once it is on disk."""
+
+    def finished(self, rnd: Round) -> None:
+        """The booked round's last step has been shown: the table moves on."""
+
+
 class RoundController:
     def __init__(self, session: Session, listener: Listener, pace: str = "normal",
-                 on_progress: Callable[[Round], None] | None = None) -> None:
+                 keeper: Keeper | None = None) -> None:
         self.session = session
         self.listener = listener
         self.pace = pace
-        self.on_progress = on_progress
+        self.keeper = keeper
         self.view: TableView | None = None
         self.decision: Decision | None = None
         self._answer: asyncio.Future[Action] | None = None
@@ -67,6 +80,16 @@ class RoundController:
         """Coach mode: when set, every play is judged against the best play."""
         self.on_verdict: Callable[[Verdict], None] | None = None
         self._charts: dict[str, Chart | None] = {}
+        self._shown_shoe: tuple[int, int] | None = None
+        self._go = asyncio.Event()
+        self._go.set()
+
+    def hold(self, held: bool) -> None:
+        """Hold the cards (the table cannot be seen, say) or let them move again."""
+        if held:
+            self._go.clear()
+        else:
+            self._go.set()
 
     # Driving a round
 
@@ -76,9 +99,10 @@ class RoundController:
         self.view = TableView.for_round(rnd)
         self.listener.show(self.view, None)
         if shuffled:
-            await self._show_step(Event("shuffle"))
+            await self._show_step(Event(EventKind.SHUFFLE))
+        self._mark_shoe()
         events = rnd.deal()
-        self._progress(rnd)
+        await self._progress(rnd)
         await self._animate(events)
         return await self._play_out(rnd)
 
@@ -101,10 +125,14 @@ class RoundController:
             else:
                 action = await self._wait_for(decision)
                 self._judge(rnd, decision, action)
+            self._mark_shoe()
             events = rnd.apply(action)
-            self._progress(rnd)
+            await self._progress(rnd)
             await self._animate(events)
-        self.session.finish_round()
+        if self.keeper is not None:
+            self.keeper.finished(rnd)
+        else:
+            self.session.finish_round()
         self.view.active = None
         self.listener.show(self.view, None)
         return rnd
@@ -117,6 +145,8 @@ class RoundController:
         delay = CARD_SECONDS.get(self.pace, 0.0) * 1.2
         if delay > 0:
             await asyncio.sleep(delay)
+        if not self._go.is_set():
+            await self._go.wait()
         return Action.parse(computer_action(rnd, decision, chart))
 
     async def _chart(self, rnd: Round) -> Chart | None:
@@ -129,9 +159,10 @@ class RoundController:
                 self._charts[name] = await asyncio.to_thread(chart_of, rnd.rules)
         return self._charts[name]
 
-    def _progress(self, rnd: Round) -> None:
-        if self.on_progress is not None:
-            self.on_progress(rnd)
+    async def _progress(self, rnd: Round) -> None:
+        # Nothing of a step is shown before it is saved: every result the player sees counts.
+        if self.keeper is not None:
+            await self.keeper.persist(rnd)
 
     async def _wait_for(self, decision: Decision) -> Action:
         loop = asyncio.get_running_loop()
@@ -147,13 +178,42 @@ class RoundController:
             self.listener.ask(None)
 
     async def _animate(self, events: list[Event]) -> None:
-        for event in events:
-            await self._show_step(event)
+        try:
+            for event in events:
+                await self._show_step(event)
+        finally:
+            self._shown_shoe = None
+
+    def _mark_shoe(self) -> None:
+        """Before the engine draws: the shoe as the player sees it until the cards are shown."""
+        shoe = self.session.shoe
+        self._shown_shoe = (shoe.remaining, len(shoe.discards))
+
+    def _shoe_step(self, event: Event) -> None:
+        shown = self._shown_shoe
+        if shown is None:
+            return
+        if event.kind in ("card", "hole"):
+            self._shown_shoe = (shown[0] - 1, shown[1])
+        elif event.kind in ("round-over", "shuffle"):
+            self._shown_shoe = None  # the cards go to the tray (or back into the shoe)
+
+    def shoe_counts(self) -> tuple[int, int]:
+        """Cards in the shoe and in the discard tray, as far as the cards shown so far tell."""
+        if self._shown_shoe is not None:
+            return self._shown_shoe
+        shoe = self.session.shoe
+        return shoe.remaining, len(shoe.discards)
 
     async def _show_step(self, event: Event) -> None:
         assert self.view is not None
+        if not self._go.is_set():
+            await self._go.wait()
         self.count.observe(event)
+        self._shoe_step(event)
         self.view.apply(event)
+        if event.kind in DEALER_STEPS or (event.kind == "card" and event.box == 0):
+            self.view.active = None  # the dealer plays: no box is in play
         self.listener.show(self.view, event)
         delay = CARD_SECONDS.get(self.pace, 0.0) * STEP_WEIGHT.get(event.kind, 0.2)
         if delay > 0:
@@ -169,9 +229,12 @@ class RoundController:
         return advise(rnd, self.decision)
 
     def _judge(self, rnd: Round, decision: Decision, action: Action) -> None:
-        if self.coach is None or decision.kind != "play":
+        if self.coach is None:
             return
-        advice = advise(rnd, decision)
+        if decision.kind == "play":
+            advice = advise(rnd, decision)
+        else:
+            advice = insurance_advice(rnd, decision)  # insurance and even money; else None
         if advice is None:
             return
         verdict = self.coach.judge(advice, action.name)

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from blackjack_tui.controller.strategy import chart_action
 from blackjack_tui.engine import table_rules as tr
-from blackjack_tui.engine.cards import DECK, Card
+from blackjack_tui.engine.cards import DECK, Card, hand_totals
 from blackjack_tui.engine.hand import Box
 from blackjack_tui.engine.rules import Rules
 
@@ -30,10 +30,9 @@ _BANKROLL = Decimal(10) ** 9
 
 def kind_of(rules: Rules, cards: list[Card]) -> str:
     """``pairs``, ``soft`` or ``hard``: the part of the chart a two-card hand is read from."""
-    a, b = cards
-    if (a.rank == b.rank) if rules.split_by == "rank" else (a.value == b.value):
+    if tr.is_pair(rules, cards):
         return "pairs"
-    return "soft" if a.is_ace or b.is_ace else "hard"
+    return "soft" if hand_totals(cards)[1] else "hard"
 
 
 @dataclass(frozen=True)
@@ -84,7 +83,7 @@ class Drill:
                 continue
             box = Box(1, rules.min_bet)
             hand = box.hands[0]
-            hand.cards = list(cards)
+            hand.cards = list(cards)  # setting the cards works the total out
             if hand.is_blackjack:
                 continue
             legal = tr.play_actions(rules, box, hand, _BANKROLL)

@@ -9,13 +9,17 @@ stack takes the house's side of every other seat's bets.
 Choices where the sheet is silent: the bank starts with the house and passes to a player who wins
 a hand with a natural (even money taken on a natural counts); a player at the floor buys back in
 at once while the rule set allows a rebuy, and is out after that; the evening ends when one stack
-is left, when the player is out, or after the agreed number of hands (tournament mode). The
-player's own bankroll is set aside for the evening and given back when it ends.
+is left, when the player is out, or after the agreed number of hands (tournament mode).
+
+The evening is its own table session with its own accounts (one per stack, and the house's side of
+the bank): its chips are never the player's bankroll. :meth:`HomeGame.settle` books a hand into the
+evening and says how every stack moved, for the journal; leaving the home table pauses the evening
+and coming back resumes it (the game keeps it in the database).
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
@@ -31,19 +35,38 @@ PLAYER = "You"
 NATURALS = ("blackjack", "even-money")
 
 
+@dataclass
+class HandMoves:
+    """How one hand moved the evening's chips: the hand's result and any rebuy, per stack
+    (``HOUSE`` for the house's side of the bank)."""
+
+    results: dict[str, Decimal] = field(default_factory=dict)
+    rebuys: dict[str, Decimal] = field(default_factory=dict)
+
+
+HOUSE = "house"
+
+
 class HomeGame:
     """An evening of the home game at the session's table."""
 
-    def __init__(self, rules: Rules, others: list[str], *, hands: int | None = None,
-                 player: str = PLAYER, name: str = "Home game") -> None:
+    def __init__(self, evening: Evening, player: str = PLAYER) -> None:
+        self.player = player
+        self.evening = evening
+
+    @classmethod
+    def new(cls, rules: Rules, others: list[str], *, hands: int | None = None,
+            player: str = PLAYER, name: str = "Home game") -> HomeGame:
+        """A fresh evening: the player and ``others`` with the agreed starting stacks."""
         settings = rules.ledger or LedgerSettings()
         if hands is not None:
             settings = settings.model_copy(update={"hands": hands})
-        self.player = player
-        self.evening = Evening(name=name, players=(player, *others), settings=settings,
-                               rules=rules.name)
-        self.set_aside = Decimal(0)
-        """The player's own bankroll, kept apart while the evening lasts."""
+        return cls(Evening(name=name, players=(player, *others), settings=settings,
+                           rules=rules.name), player)
+
+    @property
+    def id(self) -> str:
+        return self.evening.id
 
     # Reading
 
@@ -88,19 +111,19 @@ class HomeGame:
 
     def sit_down(self, session: Session) -> None:
         """Put the evening's stacks in front of the session's players."""
-        self.set_aside = session.bankroll
         session.home = self
-        self._sync(session)
+        self.sync(session)
 
     def stand_up(self, session: Session) -> None:
-        """Leave the evening: the player's own bankroll comes back."""
-        session.bankroll = self.set_aside
+        """Leave the evening (it is paused, not ended): the table is the casino's again."""
         session.home = None
         session.sitting_out = set()
 
-    def record(self, rnd: Round, session: Session) -> None:
-        """Book a finished round: one entry per player in the hand, then rebuys, then stacks."""
+    def settle(self, rnd: Round) -> HandMoves:
+        """Book a finished round into the evening: one entry per player in the hand, then the
+        rebuys. Returns how every stack (and the house) moved."""
         s = self.standings
+        before, house = dict(s.stacks), s.house
         entries: dict[str, Entry] = {}
         for name in s.in_hand:
             if name == self.player:
@@ -113,11 +136,21 @@ class HomeGame:
             natural = any(h.outcome in NATURALS for b in boxes for h in b.hands)
             entries[name] = Entry(amount=net + 0, natural=natural)
         self.evening.add_hand(entries)
+        after = dict(self.standings.stacks)
+        moves = HandMoves()
+        for name in after:
+            if after[name] != before[name]:
+                moves.results[name] = after[name] - before[name]
+        if self.standings.house != house:
+            moves.results[HOUSE] = self.standings.house - house
         for name in self.standings.pending_rebuys:
+            start = self.standings.stacks[name]
             self.evening.rebuy(name)
-        self._sync(session)
+            moves.rebuys[name] = self.standings.stacks[name] - start
+        return moves
 
-    def _sync(self, session: Session) -> None:
+    def sync(self, session: Session) -> None:
+        """The session's chips are the evening's stacks."""
         stacks = self.standings.stacks
         session.bankroll = stacks[self.player]
         names = [o.name for o in session.others]

@@ -61,8 +61,7 @@ def computer_action(rnd: Round, decision: Decision, chart: Chart | None) -> str:
         return "no-insurance"
     if decision.kind != "play":
         return "no-join"
-    box = next(b for b in rnd.boxes if b.number == decision.box)
-    hand = box.hands[decision.hand - 1]
+    hand = rnd.box(decision.box).hands[decision.hand - 1]
     if chart is not None:
         from blackjack_tui.controller.strategy import chart_action
 

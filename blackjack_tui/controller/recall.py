@@ -14,7 +14,7 @@ class Recall:
         self.record = record
         rnd = record.replay()
         self.boxes = [(b.number, b.bet) for b in rnd.boxes]
-        self.aces_low = bool(rnd.rules.double_ace_as_one)
+        self.aces_low = rnd.table.aces_low
         self.events: list[Event] = list(rnd.log)
 
     @property

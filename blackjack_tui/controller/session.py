@@ -1,7 +1,9 @@
-"""A sitting at one table: the rules, the shoe, the bankroll and the last bets, across rounds.
+"""A sitting at one table: the rules, the shoe, the player's chips and the last bets, across rounds.
 
-A change of rules asked for during a round is queued and takes effect between rounds, never
-inside one.
+``bankroll`` is the chips in front of the player at this table: his bankroll at the casino tables,
+his stack in a home evening. The game (:mod:`.game`) sets it from the account it plays with and
+books every round to that account; the session never decides whose money it is. A change of rules
+asked for during a round is queued and takes effect between rounds, never inside one.
 """
 
 from __future__ import annotations
@@ -13,14 +15,15 @@ from typing import TYPE_CHECKING
 
 from blackjack_tui.controller.players import Opponent, opponent_bet
 from blackjack_tui.engine.errors import BetError
-from blackjack_tui.engine.money import ZERO, money_str
+from blackjack_tui.engine.money import ZERO
 from blackjack_tui.engine.round import Round
-from blackjack_tui.engine.rules import Rules
+from blackjack_tui.engine.rules import Limits, Rules
 from blackjack_tui.engine.seats import SeatBet, seat_box
 from blackjack_tui.engine.shoe import RandomSource, Shoe
 
 if TYPE_CHECKING:
     from blackjack_tui.controller.home import HomeGame
+    from blackjack_tui.engine.fair import ShoeRecord
 
 
 class Session:
@@ -50,6 +53,8 @@ class Session:
         """Computer players who bet nothing this round (the home game's banker, the broke)."""
         self.home: HomeGame | None = None
         """The home game's evening being played at this table, if any."""
+        self.retired: list[ShoeRecord] = []
+        """Fair shoes taken off the table and revealed, for the game to keep (``take_retired``)."""
 
     def new_shoe(self, decks: int) -> Shoe:
         """A fresh, unshuffled shoe: provably fair (committed server seed) or from the RNG."""
@@ -64,20 +69,36 @@ class Session:
         off the table (a fair one has revealed its seed, to be kept for ``verify``)."""
         if self.round is not None and not self.round.over:
             raise ValueError("the shoe changes between rounds")
-        from blackjack_tui.engine.fair import FairShoe
-
         self.fair = fair
         self.client_seed = client_seed
         old = self.shoe
-        if isinstance(old, FairShoe):
-            old.retire()
-        self.shoe = self.new_shoe(self.rules.decks)
+        self.replace_shoe(self.new_shoe(self.rules.decks))
         return old
+
+    def replace_shoe(self, shoe: Shoe) -> None:
+        """Put ``shoe`` on the table; a fair shoe that leaves it is revealed (see ``retired``)."""
+        from blackjack_tui.engine.fair import FairShoe
+
+        old = self.shoe
+        if old is not shoe and isinstance(old, FairShoe):
+            old.retire()
+            self.retired += old.take_retired()
+        self.shoe = shoe
+
+    def take_retired(self) -> list[ShoeRecord]:
+        """Every fair shoe revealed since the last call: those taken off the table and those the
+        shoe in play retired at its shuffles."""
+        from blackjack_tui.engine.fair import FairShoe
+
+        out, self.retired = self.retired, []
+        if isinstance(self.shoe, FairShoe):
+            out += self.shoe.take_retired()
+        return out
 
     # The rules
 
     @property
-    def limits(self) -> tuple[Decimal, Decimal]:
+    def limits(self) -> Limits:
         return self.rules.limits(self.tier)
 
     def switch_rules(self, rules: Rules, tier: str | None = None) -> bool:
@@ -91,7 +112,7 @@ class Session:
 
     def _apply_rules(self, rules: Rules, tier: str | None) -> None:
         if rules.decks != self.rules.decks or rules.shuffle != self.rules.shuffle:
-            self.shoe = self.new_shoe(rules.decks)
+            self.replace_shoe(self.new_shoe(rules.decks))
         self.rules = rules
         self.tier = tier
         self.pending = None
@@ -99,8 +120,8 @@ class Session:
 
     def fit_bets(self, bets: Sequence[Decimal | None]) -> list[Decimal | None]:
         """Bets carried to another table: within its boxes and limits, else dropped."""
-        low, high = self.limits
-        kept = [b if b is not None and low <= b <= high else None
+        limits = self.limits
+        kept = [b if b is not None and limits.fits(b) else None
                 for b in list(bets)[: self.rules.max_boxes]]
         return kept if any(kept) else []
 
@@ -152,36 +173,27 @@ class Session:
         self.round = rnd
         self.rules = rnd.rules
         self.tier = rnd.tier
-        self.shoe = rnd.shoe
+        self.shoe = rnd.shoe  # the same shoe as the one saved between rounds, dealt on: keep it
         self.bankroll = rnd.bankroll_start
         if rnd.seats:
             self.others = [Opponent(s.name, s.bankroll_start) for s in rnd.seats]
             self.player_seat = rnd.player_seat
 
     def finish_round(self) -> None:
-        """Book the finished round's result and apply a queued change of rules."""
+        """After the round is booked: the chips it left, and a queued change of rules."""
         assert self.round is not None and self.round.over
         self.bankroll = self.round.bankroll
         for seat in self.round.seats:
             for other in self.others:
                 if other.name == seat.name:
                     other.stack = seat.bankroll
-        if self.home is not None:
-            self.home.record(self.round, self)
         if self.pending is not None:
             self._apply_rules(*self.pending)
 
     @property
-    def own_bankroll(self) -> Decimal:
-        """The player's own bankroll (set aside while a home game's stacks are in play)."""
-        return self.home.set_aside if self.home is not None else self.bankroll
-
-    def booked_net(self, rnd: Round) -> Decimal:
-        """What a finished round adds to the player's own bankroll: nothing in a home game."""
-        return Decimal(0) if self.home is not None else rnd.net
-
-    def rebuy(self, amount: Decimal) -> None:
-        self.bankroll = amount
+    def round_over(self) -> bool:
+        """No round is being played (none yet, or the last one is over)."""
+        return self.round is None or self.round.over
 
     @property
     def broke(self) -> bool:
@@ -189,8 +201,7 @@ class Session:
         return self.bankroll < low
 
     def describe_limits(self) -> str:
-        low, high = self.limits
-        return f"{money_str(low)}–{money_str(high)}"
+        return self.limits.describe()
 
     @property
     def total_bet(self) -> Decimal:

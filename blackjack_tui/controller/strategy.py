@@ -81,7 +81,7 @@ def advise(rnd: Round, decision: Decision) -> Advice | None:
         return None
     from blackjack_tui.analysis.hints import hint
 
-    box = next(b for b in rnd.boxes if b.number == decision.box)  # numbers skip empty boxes
+    box = rnd.box(decision.box)
     hand = box.hands[decision.hand - 1]
     seen = [card for other in rnd.boxes for h in other.hands if h is not hand for card in h.cards]
     found = hint(rnd.rules, hand.cards, rnd.up_card, from_split=hand.from_split,
@@ -98,3 +98,25 @@ def chart_action(rules: Rules, chart: Chart, cards: Sequence[Card], up: Card,
     from blackjack_tui.analysis.sim_engine import chart_key
 
     return chart.cells[chart_key(rules, cards, up)].action_for(frozenset(legal))
+
+
+def insurance_advice(rnd: Round, decision: Decision) -> Advice | None:
+    """Insurance or even money against the ace up, judged by the chance that the dealer's other
+    card is a ten: a full shoe less every card the player can see. EVs are per unit of the bet."""
+    if decision.kind not in ("insurance", "even-money") or decision.behind:
+        return None
+    seen = [card for box in rnd.boxes for hand in box.hands for card in hand.cards]
+    seen.append(rnd.up_card)
+    decks = rnd.rules.decks
+    tens = 16 * decks - sum(1 for card in seen if card.value == 10)
+    p_ten = tens / (52 * decks - len(seen))
+    box = next(b for b in rnd.boxes if b.number == decision.box)
+    if decision.kind == "insurance":
+        share = float((decision.stake or box.bet) / box.bet)
+        values = {"insurance": share * (3 * p_ten - 1), "no-insurance": 0.0}
+    else:
+        values = {"even-money": 1.0,
+                  "no-even-money": float(rnd.rules.blackjack_ratio) * (1 - p_ten)}
+    ranked = tuple(sorted(((a, v) for a, v in values.items() if a in decision.actions),
+                          key=lambda item: -item[1]))
+    return Advice(decision.box, decision.hand, box.bet, ranked) if ranked else None

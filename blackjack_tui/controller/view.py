@@ -10,10 +10,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from blackjack_tui.engine.cards import Card, hand_totals
+from blackjack_tui.engine.cards import Card, hand_totals, hand_value, is_blackjack, total_label
 from blackjack_tui.engine.events import Event
 from blackjack_tui.engine.money import ZERO
 from blackjack_tui.engine.round import Round
+from blackjack_tui.engine.table_rules import dealer_blackjack
+from blackjack_tui.engine.vocabulary import AcesLow
 
 
 @dataclass
@@ -22,7 +24,8 @@ class HandView:
     stake: Decimal = ZERO
     doubled: bool = False
     split: bool = False
-    aces_low: bool = False
+    aces_low: AcesLow | None = None
+    """Which aces count 1 once the hand has doubled (the Swedish rule); ``None``: as usual."""
     outcome: str | None = None
     net: Decimal | None = None
     stood: bool = False
@@ -32,9 +35,7 @@ class HandView:
     behind_net: Decimal | None = None
 
     def totals(self) -> tuple[int, bool]:
-        if self.aces_low:
-            return sum(c.value for c in self.cards), False
-        return hand_totals(self.cards)
+        return hand_value(self.cards, self.aces_low)
 
     def label(self) -> str:
         """``7/17`` for a soft hand, ``17`` otherwise; empty before the first card."""
@@ -42,12 +43,11 @@ class HandView:
             return ""
         if self.blackjack:
             return "21"
-        total, soft = self.totals()
-        return f"{total - 10}/{total}" if soft else str(total)
+        return total_label(*self.totals())
 
     @property
     def blackjack(self) -> bool:
-        return len(self.cards) == 2 and not self.split and self.totals()[0] == 21
+        return is_blackjack(self.cards, self.split)
 
     @property
     def bust(self) -> bool:
@@ -90,7 +90,8 @@ class BoxView:
 class TableView:
     """The round as shown: dealer cards (``None`` = face down), boxes, the active hand."""
 
-    aces_low_on_double: bool = False
+    aces_low_on_double: AcesLow | None = None
+    dealer_wins_ties: tuple[int, ...] = ()
     dealer: list[Card | None] = field(default_factory=list)
     hole: Card | None = None
     boxes: list[BoxView] = field(default_factory=list)
@@ -102,7 +103,8 @@ class TableView:
     shuffled: bool = False
 
     @classmethod
-    def for_bets(cls, bets: list[tuple[int, Decimal]], aces_low_on_double: bool) -> TableView:
+    def for_bets(cls, bets: list[tuple[int, Decimal]],
+                 aces_low_on_double: AcesLow | None) -> TableView:
         view = cls(aces_low_on_double=aces_low_on_double)
         view.boxes = [BoxView(n, bet, [HandView(stake=bet)]) for n, bet in bets]
         return view
@@ -110,7 +112,8 @@ class TableView:
     @classmethod
     def for_round(cls, rnd: Round) -> TableView:
         """The table as the round's bets were placed: the player's boxes and the other seats'."""
-        view = cls(aces_low_on_double=bool(rnd.rules.double_ace_as_one))
+        view = cls(aces_low_on_double=rnd.table.aces_low,
+                   dealer_wins_ties=tuple(rnd.rules.dealer_wins_ties))
         names = {s.number: s.name for s in rnd.seats}
         for box in rnd.boxes:
             first = HandView(stake=box.bet, behind=box.behind_bet)
@@ -141,7 +144,22 @@ class TableView:
         if not cards:
             return ""
         total, soft = hand_totals(cards)
-        return f"{total - 10}/{total}" if soft and not self.over else str(total)
+        return total_label(total, soft and not self.over)
+
+    @property
+    def dealer_blackjack(self) -> bool:
+        """The dealer's two cards, both shown, make a blackjack."""
+        return len(self.dealer) == 2 and None not in self.dealer and dealer_blackjack(
+            self.dealer_cards)
+
+    def ties_lost(self) -> list[int]:
+        """Totals at which one of the player's hands lost a tie to the bank (Swedish 17-19)."""
+        if not self.over or not self.dealer_wins_ties:
+            return []
+        dealer = hand_totals(self.dealer_cards)[0]
+        return sorted({dealer for box in self.own_boxes() for hand in box.hands
+                       if hand.outcome == "lose" and not hand.bust
+                       and hand.totals()[0] == dealer and dealer in self.dealer_wins_ties})
 
     @property
     def staked(self) -> Decimal:

@@ -15,19 +15,40 @@ from blackjack_tui.engine.errors import (
 )
 from blackjack_tui.engine.events import Event
 from blackjack_tui.engine.round import Round
-from blackjack_tui.engine.rules import Rules
+from blackjack_tui.engine.rules import Limits, Rules
 from blackjack_tui.engine.seats import Seat, SeatBet, seat_box
 from blackjack_tui.engine.shoe import Shoe
+from blackjack_tui.engine.vocabulary import (
+    AcesLow,
+    ActionName,
+    DealerEnd,
+    DecisionKind,
+    EventKind,
+    HandState,
+    Outcome,
+    PeekResult,
+    Phase,
+)
 
 __all__ = [
+    "AcesLow",
     "Action",
+    "ActionName",
     "BetError",
     "Card",
+    "DealerEnd",
     "Decision",
+    "DecisionKind",
     "EngineError",
     "Event",
+    "EventKind",
+    "HandState",
     "IllegalActionError",
     "InvalidActionError",
+    "Limits",
+    "Outcome",
+    "PeekResult",
+    "Phase",
     "Round",
     "Rules",
     "Seat",

@@ -2,44 +2,45 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
-from typing import Literal
+from typing import NamedTuple
 
 from blackjack_tui.engine.errors import InvalidActionError
+from blackjack_tui.engine.vocabulary import ActionName, DecisionKind
 
-PLAY_ACTIONS = ("hit", "stand", "double", "split", "surrender")
-INSURANCE_ACTIONS = ("insurance", "no-insurance")
-EVEN_MONEY_ACTIONS = ("even-money", "no-even-money")
-JOIN_ACTIONS = ("join", "no-join")
+A = ActionName
+PLAY_ACTIONS = (A.HIT, A.STAND, A.DOUBLE, A.SPLIT, A.SURRENDER)
+INSURANCE_ACTIONS = (A.INSURANCE, A.NO_INSURANCE)
+EVEN_MONEY_ACTIONS = (A.EVEN_MONEY, A.NO_EVEN_MONEY)
+JOIN_ACTIONS = (A.JOIN, A.NO_JOIN)
 """The player behind a box, when its holder splits or doubles: put up an equal bet, or not."""
 ACTION_NAMES = PLAY_ACTIONS + INSURANCE_ACTIONS + EVEN_MONEY_ACTIONS + JOIN_ACTIONS
 
-DecisionKind = Literal["play", "insurance", "even-money", "join-split", "join-double"]
 
+class Action(NamedTuple):
+    """One decision: ``name`` an :class:`ActionName`; ``amount`` only for ``insurance:AMOUNT``."""
 
-@dataclass(frozen=True, slots=True)
-class Action:
-    """One decision: ``name`` from :data:`ACTION_NAMES`; ``amount`` only for
-    ``insurance:AMOUNT``."""
-
-    name: str
+    name: ActionName
     amount: Decimal | None = None
 
     @classmethod
     def parse(cls, text: str) -> Action:
-        """Parse ``hit``, ``insurance`` or ``insurance:AMOUNT``; :class:`InvalidActionError` if
-        not."""
+        """Parse ``hit``, ``insurance`` or ``insurance:AMOUNT``; InvalidActionError if not."""
         if not isinstance(text, str):
             raise InvalidActionError(f"an action is a word like 'hit', not {text!r}")
-        name, sep, rest = text.strip().lower().partition(":")
-        if name not in ACTION_NAMES:
+        bare = BARE.get(text)
+        if bare is not None:
+            return bare
+        word, sep, rest = text.strip().lower().partition(":")
+        try:
+            name = ActionName(word)
+        except ValueError:
             raise InvalidActionError(
                 f"{text!r} is not an action; actions are {', '.join(ACTION_NAMES)}"
-            )
+            ) from None
         if not sep:
-            return cls(name)
-        if name != "insurance":
+            return BARE[name]
+        if name is not ActionName.INSURANCE:
             raise InvalidActionError(f"only insurance takes an amount, not {text!r}")
         try:
             amount = Decimal(rest)
@@ -50,25 +51,28 @@ class Action:
         return cls(name, amount)
 
     def __str__(self) -> str:
-        return self.name if self.amount is None else f"{self.name}:{self.amount}"
+        return str(self.name) if self.amount is None else f"{self.name}:{self.amount}"
 
 
-@dataclass(frozen=True, slots=True)
-class Decision:
-    """Who must decide now and what they may do.
+BARE: dict[str, Action] = {str(name): Action(name) for name in ActionName}
+"""Every action without an amount, by its exact text: parsing one costs a dictionary look-up."""
+
+
+class Decision(NamedTuple):
+    """Who must decide now and what they may do: a small immutable value the round builds once.
 
     ``box`` and ``hand`` are 1-based (box 1 is the leftmost; a split box's hands count left to
-    right). For insurance, ``stake`` is the full stake and ``any_amount`` says whether a smaller
-    ``insurance:AMOUNT`` is allowed (the home game: any amount up to half the bet); for a join,
-    ``stake`` is what joining costs. ``seat`` is who decides: 0 the player, 1.. a computer seat.
-    ``behind`` marks the player's decisions for his bet behind another seat's box (a join, or his
-    own insurance or even money).
+    right). For insurance, ``stake`` is the most that may be staked now and ``any_amount`` says
+    whether a smaller ``insurance:AMOUNT`` is allowed (the home game: any amount up to half the
+    bet, never more than the seat's chips); for a join, ``stake`` is what joining costs. ``seat``
+    is who decides: 0 the player, 1.. a computer seat. ``behind`` marks the player's decisions for
+    his bet behind another seat's box (a join, or his own insurance or even money).
     """
 
     kind: DecisionKind
     box: int
     hand: int
-    actions: tuple[str, ...]
+    actions: tuple[ActionName, ...]
     stake: Decimal | None = None
     any_amount: bool = False
     seat: int = 0
@@ -82,16 +86,21 @@ class Decision:
                 return False
         if not isinstance(action, Action) or action.name not in self.actions:
             return False
-        if action.amount is None:
+        return self.allows_amount(action.amount)
+
+    def allows_amount(self, amount: Decimal | None) -> bool:
+        """Whether ``insurance:AMOUNT`` with this amount fits (``None``: the full stake)."""
+        if amount is None:
             return True
-        assert self.stake is not None
+        if self.stake is None:
+            return False
         if self.any_amount:
-            return action.amount <= self.stake
-        return action.amount == self.stake
+            return amount <= self.stake
+        return amount == self.stake
 
     def describe(self) -> str:
         """``box 2 hand 1: hit, stand, double`` — for error messages."""
-        legal = list(self.actions)
+        legal = [str(a) for a in self.actions]
         if self.any_amount and self.stake is not None:
             legal = [f"insurance:AMOUNT (up to {self.stake})" if a == "insurance" else a
                      for a in legal]

@@ -18,67 +18,83 @@ Kinds (``box``/``hand`` are 1-based; ``box`` is 0 for the dealer):
 ``dealer-total``   the dealer's final total (``total``; ``outcome`` ``bust`` or ``stand``)
 ``round-over``     ``amount`` = the round's net
 ``shuffle``        the discards were shuffled back mid-round
+``behind-join``    the player behind a box joined its holder's split or double (``amount`` added,
+                   0 when he stayed out; ``outcome`` ``split`` or ``double``)
+``behind-settle``  the player's bet behind a hand settled (as ``settle``)
+``behind-…``       ``behind-insurance``, ``behind-insurance-settled``, ``behind-even-money``: his
+                   own insurance and even money, as for a holder
 =================  ==========================================================================
+
+The kinds and outcomes are the enums of :mod:`.vocabulary`.
 """
 
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import Any
+from typing import Any, NamedTuple
 
-from blackjack_tui.engine.cards import Card
+from blackjack_tui.engine.cards import Card, parse_card
+from blackjack_tui.engine.vocabulary import ActionName, DealerEnd, EventKind, Outcome, PeekResult
+
+EventOutcome = Outcome | PeekResult | DealerEnd | ActionName
+"""An event's ``outcome``: a hand's or insurance's :class:`Outcome`, the peek's result, how the
+dealer ended, or (``behind-join``) whether the holder split or doubled."""
+
+# The type of ``outcome`` for each kind that has one other than an Outcome.
+_OUTCOME_TYPE: dict[str, type[EventOutcome]] = {
+    EventKind.PEEK: PeekResult,
+    EventKind.DEALER_TOTAL: DealerEnd,
+    EventKind.BEHIND_JOIN: ActionName,
+}
 
 
-class Event:
-    __slots__ = ("amount", "box", "card", "hand", "kind", "outcome", "total")
+class Event(NamedTuple):
+    """One step of a round: a small immutable value, built once and shared by all who read it."""
 
-    def __init__(
-        self,
-        kind: str,
-        box: int = 0,
-        hand: int = 0,
-        card: Card | None = None,
-        amount: Decimal | None = None,
-        outcome: str | None = None,
-        total: int | None = None,
-    ) -> None:
-        self.kind = kind
-        self.box = box
-        self.hand = hand
-        self.card = card
-        self.amount = amount
-        self.outcome = outcome
-        self.total = total
+    kind: EventKind
+    box: int = 0
+    hand: int = 0
+    card: Card | None = None
+    amount: Decimal | None = None
+    outcome: EventOutcome | None = None
+    total: int | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"kind": self.kind, "box": self.box, "hand": self.hand}
+        """The event as JSON-ready data (the hand history's and the saved round's form)."""
+        data: dict[str, Any] = {"kind": str(self.kind), "box": self.box, "hand": self.hand}
         if self.card is not None:
             data["card"] = self.card.text
         if self.amount is not None:
             data["amount"] = str(self.amount)
         if self.outcome is not None:
-            data["outcome"] = self.outcome
+            data["outcome"] = str(self.outcome)
         if self.total is not None:
             data["total"] = self.total
         return data
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Event:
-        from blackjack_tui.engine.cards import parse_card
-
+        """Read back what :meth:`to_dict` wrote; ``ValueError`` for a word it never writes."""
+        kind = EventKind(data["kind"])
+        outcome = data.get("outcome")
+        total = data.get("total")
         return cls(
-            str(data["kind"]),
+            kind,
             int(data.get("box", 0)),
             int(data.get("hand", 0)),
             parse_card(data["card"]) if "card" in data else None,
             Decimal(data["amount"]) if "amount" in data else None,
-            data.get("outcome"),
-            data.get("total"),
+            None if outcome is None else _OUTCOME_TYPE.get(kind, Outcome)(str(outcome)),
+            None if total is None else int(total),
         )
 
     def __eq__(self, other: object) -> bool:
+        # Equal as written down: Decimal("15") and Decimal("15.0") are different records.
         return isinstance(other, Event) and self.to_dict() == other.to_dict()
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
 
     def __repr__(self) -> str:
         fields = ", ".join(f"{k}={v!r}" for k, v in self.to_dict().items() if k != "kind")
-        return f"Event({self.kind!r}, {fields})"
+        return f"Event({str(self.kind)!r}, {fields})"

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from decimal import Decimal
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
@@ -27,6 +27,7 @@ from blackjack_tui.engine.round import Round
 from blackjack_tui.engine.rules import Rules
 from blackjack_tui.engine.seats import SeatBet
 from blackjack_tui.engine.shoe import Shoe
+from blackjack_tui.engine.vocabulary import Outcome
 
 
 class ReplayError(EngineError):
@@ -39,7 +40,8 @@ class HandResult(BaseModel):
     box: int
     cards: list[str]
     stake: str
-    outcome: str
+    outcome: Outcome | Literal["open"]
+    """How the holder's money on the hand ended (``open``: never, in a round cut short)."""
     net: str
 
 
@@ -184,8 +186,10 @@ class Scenario(BaseModel):
     def _no_floats(cls, value: Any) -> Any:
         items = value if isinstance(value, list) else [value]
         for item in items:
-            if isinstance(item, float):
+            if isinstance(item, float) and item == item and abs(item) != float("inf"):
                 raise ValueError(f"amounts are exact: write {item!r} as a string like \"{item}\"")
+            if isinstance(item, float):
+                raise ValueError(f"{item!r} is not an amount")
         return value
 
 

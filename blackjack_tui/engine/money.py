@@ -6,6 +6,8 @@ from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 
 ZERO = Decimal(0)
+MAX_DIGITS = 12
+"""Amounts have at most this many digits before the point: more is a mistake or damage."""
 
 
 def to_money(value: object) -> Decimal:
@@ -23,19 +25,25 @@ def to_money(value: object) -> Decimal:
         raise ValueError(f"{value!r} is not an amount")
     if not amount.is_finite():
         raise ValueError(f"{value!r} is not an amount")
+    if amount and amount.adjusted() >= MAX_DIGITS:
+        raise ValueError(f"{str(value)[:20]!r} is beyond any table's money "
+                         f"(at most {MAX_DIGITS} digits)")
     return amount
 
 
 def times(amount: Decimal, ratio: Fraction) -> Decimal:
-    """``amount × ratio``, exact: the rules only allow ratios whose denominators divide a power of
-    10."""
+    """``amount × ratio``, exact: the rules allow only ratios whose denominators divide a power
+    of 10."""
     return amount * ratio.numerator / ratio.denominator
 
 
 def money_str(amount: Decimal) -> str:
     """``20`` for whole amounts, ``37.50`` otherwise (more places only if the amount has them)."""
-    if amount == amount.to_integral_value():
-        return str(amount.quantize(Decimal(1)))
-    if amount.as_tuple().exponent >= -2:  # type: ignore[operator]
-        return str(amount.quantize(Decimal("0.01")))
+    try:
+        if amount == amount.to_integral_value():
+            return str(amount.quantize(Decimal(1)))
+        if amount.as_tuple().exponent >= -2:  # type: ignore[operator]
+            return str(amount.quantize(Decimal("0.01")))
+    except InvalidOperation:  # beyond the context's precision: only ever in an error message
+        return format(amount, "e")
     return str(amount.normalize())

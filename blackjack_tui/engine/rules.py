@@ -9,9 +9,11 @@ from __future__ import annotations
 from decimal import Decimal
 from fractions import Fraction
 from functools import lru_cache
-from typing import Annotated, Literal
+from typing import Annotated, Literal, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from blackjack_tui.engine.money import money_str
 
 Money = Annotated[Decimal, Field(gt=0, decimal_places=2)]
 
@@ -42,6 +44,27 @@ def _ratio(text: str) -> Fraction:
         raise ValueError(f"payout {text!r} would pay fractions of a cent; "
                          "use a ratio like 3:2 or 6:5")
     return ratio
+
+
+class Limits(NamedTuple):
+    """A box's bet limits at a table (a tier's, or the rule set's own): ``low, high = limits``."""
+
+    low: Decimal
+    high: Decimal
+
+    def fits(self, bet: Decimal) -> bool:
+        """The bet is within the limits."""
+        return self.low <= bet <= self.high
+
+    def problem(self, bet: Decimal) -> str | None:
+        """``a bet is 20 to 70, not 80`` when ``bet`` is outside the limits, else ``None``."""
+        if self.low <= bet <= self.high:
+            return None
+        return f"a bet is {money_str(self.low)} to {money_str(self.high)}, not {money_str(bet)}"
+
+    def describe(self) -> str:
+        """``20–70``."""
+        return f"{money_str(self.low)}–{money_str(self.high)}"
 
 
 class Tier(BaseModel):
@@ -91,7 +114,7 @@ class Rules(BaseModel):
     title: str = ""
     """Display name."""
     description: str = ""
-    """One line a player reads in the rules menu, including choices made where the sheet is
+    """One line a player reads in the rules menu, with the choices made where the sheet is
     silent."""
     source: str = ""
     """Where these rules come from."""
@@ -235,12 +258,12 @@ class Rules(BaseModel):
     def double_range(self) -> tuple[int, int]:
         return DOUBLE_RANGES[self.double_on]
 
-    def limits(self, tier: str | None = None) -> tuple[Decimal, Decimal]:
+    def limits(self, tier: str | None = None) -> Limits:
         """The box limits ``(min, max)`` at ``tier`` (the rule set's own limits when ``None``)."""
         if tier is None:
-            return self.min_bet, self.max_bet
+            return Limits(self.min_bet, self.max_bet)
         for item in self.tiers:
             if item.name.lower() == tier.lower():
-                return item.min_bet, item.max_bet
+                return Limits(item.min_bet, item.max_bet)
         known = ", ".join(t.name for t in self.tiers) or "none"
         raise ValueError(f"rule set {self.name!r} has no tier {tier!r} (tiers: {known})")

@@ -1,132 +1,327 @@
-"""What the house rules allow and pay: the questions the round asks of :class:`Rules`.
+"""What the house rules allow and pay: the questions a round asks of :class:`Rules`.
 
-Kept apart from the state machine so that each rule reads as one small function.
+The one home of the rule checks: the pair test, doubling, splitting, hitting, the legal plays,
+the comparison with the dealer, the payouts, the insurance stake. Everything else (the controller,
+the UI, the analysis) asks these. Each takes the :class:`Rules`; the round itself passes a
+:class:`Table`, the same rules worked out once into plain attributes for its hot path.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from decimal import Decimal
+from fractions import Fraction
 
+from blackjack_tui.engine.cards import Card, best_total
 from blackjack_tui.engine.hand import Box, Hand
 from blackjack_tui.engine.money import ZERO, times
-from blackjack_tui.engine.rules import Rules
+from blackjack_tui.engine.rules import Limits, Rules
+from blackjack_tui.engine.vocabulary import AcesLow, ActionName, Outcome
+
+A = ActionName
+HIT_BIT, DOUBLE_BIT, SPLIT_BIT, SURRENDER_BIT = 1, 2, 4, 8
+# Every set of legal plays, in the order hit, stand, double, split, surrender, by bits above.
+_BITS = ((A.HIT, HIT_BIT), (A.STAND, 0), (A.DOUBLE, DOUBLE_BIT), (A.SPLIT, SPLIT_BIT),
+         (A.SURRENDER, SURRENDER_BIT))
+PLAYS: tuple[tuple[ActionName, ...], ...] = tuple(
+    tuple(name for name, bit in _BITS if not bit or mask & bit) for mask in range(16))
+# Module constants: an enum member looked up on its class costs as much as a small call.
+WIN, LOSE, PUSH, BLACKJACK, BUST, SURRENDER, EVEN_MONEY = Outcome
 
 
-def insurance_stake(rules: Rules, box: Box) -> Decimal:
-    """The full insurance stake: half the bet, or half the box's whole bet (the Swedish rule)."""
-    if rules.insurance_stake == "half-box":
-        return box.total_stake / 2
-    return box.bet / 2
+class Table:
+    """The rules of one table as plain attributes, worked out once (see :func:`table_of`)."""
+
+    __slots__ = (
+        "aces_low",
+        "bj_ratio",
+        "das",
+        "das_any",
+        "dealer_wins_ties",
+        "double_high",
+        "double_low",
+        "double_ok",
+        "even_money",
+        "half_box",
+        "hit_ok",
+        "hit_soft_21",
+        "hits_soft_17",
+        "insurance_at_deal",
+        "insurance_at_turn",
+        "insure_blackjack",
+        "late_surrender",
+        "limits",
+        "max_hands",
+        "no_hole_card",
+        "original_only",
+        "paid_at_once",
+        "peek",
+        "resplit_aces",
+        "rules",
+        "split_by_rank",
+        "split_one_card",
+        "up_to_half",
+    )
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        ace = rules.double_ace_as_one
+        self.aces_low = None if ace is None else AcesLow(ace)
+        self.bj_ratio: Fraction = rules.blackjack_ratio
+        self.das = rules.double_after_split
+        self.das_any = rules.double_after_split_any_total
+        self.double_low, self.double_high = rules.double_range
+        self.dealer_wins_ties = frozenset(rules.dealer_wins_ties)
+        self.even_money = rules.even_money
+        self.half_box = rules.insurance_stake == "half-box"
+        self.up_to_half = rules.insurance_stake == "up-to-half"
+        self.hit_soft_21 = rules.hit_soft_21
+        self.hits_soft_17 = rules.dealer_hits_soft_17
+        self.insure_blackjack = rules.insure_blackjack
+        self.insurance_at_deal = rules.insurance == "after-deal"
+        self.insurance_at_turn = rules.insurance == "dealer-turn"
+        self.limits = rules.limits()
+        self.late_surrender = rules.surrender == "late"
+        self.max_hands = rules.max_split_hands
+        self.peek = rules.hole_card == "peek"
+        self.no_hole_card = not self.peek
+        self.original_only = self.no_hole_card and rules.no_hole_card_loses == "original"
+        self.paid_at_once = rules.blackjack_paid_at_once
+        self.resplit_aces = rules.resplit_aces
+        self.split_by_rank = rules.split_by == "rank"
+        self.split_one_card = rules.split_aces_one_card
+        # The answers of the rule checks below, worked out once for every case the round meets:
+        # it looks them up at each decision instead of asking again.
+        flags = (False, True)
+        self.double_ok = [[[[double_allowed(self, first, second, from_split=from_split,
+                                            split_aces=split_aces)
+                             for second in range(11)] for first in range(11)]
+                           for split_aces in flags] for from_split in flags]
+        """``double_ok[from_split][split_aces][first][second]``, card values 1 (ace) to 10."""
+        self.hit_ok = [[[_may_hit(self, split_aces, total, soft) for total in range(32)]
+                        for soft in flags] for split_aces in flags]
+        """``hit_ok[split_aces][soft][total]`` for a hand of two cards or more."""
 
 
-def is_pair(rules: Rules, hand: Hand) -> bool:
-    a, b = hand.cards
-    return a.rank == b.rank if rules.split_by == "rank" else a.value == b.value
+__all__ = ["Limits", "Table", "table_of"]  # and the rule checks below
+
+_TABLES: dict[int, Table] = {}
 
 
-def can_split(rules: Rules, box: Box, hand: Hand) -> bool:
-    if len(hand.cards) != 2 or not is_pair(rules, hand):
+def table_of(rules: Rules) -> Table:
+    """The :class:`Table` of ``rules``, kept for the next round at the same table."""
+    table = _TABLES.get(id(rules))
+    if table is None or table.rules is not rules:
+        if len(_TABLES) > 64:
+            _TABLES.clear()
+        table = _TABLES[id(rules)] = Table(rules)
+    return table
+
+
+# ------------------------------------------------------------------------------ the hand
+
+
+def is_pair(rules: Rules | Table, hand: Hand | Sequence[Card]) -> bool:
+    """Two cards that may split: of equal value (K+T), or of equal rank where the rules say so."""
+    cards = hand._cards if isinstance(hand, Hand) else hand
+    if len(cards) != 2:
         return False
-    if len(box.hands) >= rules.max_split_hands:
-        return False
-    return not (hand.split_aces and not rules.resplit_aces)
+    a, b = cards
+    return a.rank == b.rank if _table(rules).split_by_rank else a.value == b.value
 
 
-def can_double(rules: Rules, hand: Hand) -> bool:
-    """Double on these two cards? Tests the best total, or the hard one where an ace counts 1."""
-    if len(hand.cards) != 2 or (hand.split_aces and rules.split_aces_one_card):
+def double_allowed(rules: Rules | Table, first: int, second: int, *, from_split: bool = False,
+                   split_aces: bool = False) -> bool:
+    """May a two-card hand of these card values (1 for an ace) double? The total tested is the
+    best one, or the hard one where the rules count an ace 1 for the double (the Swedish rule).
+    After a split: only where doubling after a split is allowed (on any total where the rules say
+    so), and never on a split ace that takes one card."""
+    t = _table(rules)
+    if split_aces and t.split_one_card:
         return False
-    if hand.from_split:
-        if not rules.double_after_split:
+    if from_split:
+        if not t.das:
             return False
-        if rules.double_after_split_any_total:
+        if t.das_any:
             return True
-    low, high = rules.double_range
-    total = hand.cards[0].value + hand.cards[1].value if rules.double_ace_as_one else hand.total
-    return low <= total <= high
+    hard = first + second
+    total = hard if t.aces_low is not None else best_total(hard, first == 1 or second == 1)
+    return t.double_low <= total <= t.double_high
 
 
-def may_hit(rules: Rules, hand: Hand) -> bool:
-    """Hard 21 never hits; soft 21 only where the rules say so; a split ace keeps its one card."""
-    if hand.split_aces and rules.split_aces_one_card and len(hand.cards) >= 2:
+def can_double(rules: Rules | Table, hand: Hand) -> bool:
+    """Double this hand? Two cards, by :func:`double_allowed` (as the table worked it out)."""
+    cards = hand._cards
+    if len(cards) != 2:
         return False
-    total, soft = hand.totals()
-    return total < 21 or (total == 21 and soft and rules.hit_soft_21)
+    return _table(rules).double_ok[hand.from_split][hand.split_aces][cards[0].value][
+        cards[1].value]
 
 
-def play_actions(rules: Rules, box: Box, hand: Hand, bankroll: Decimal) -> tuple[str, ...]:
+def can_split(rules: Rules | Table, box: Box, hand: Hand) -> bool:
+    """Split this pair? Within the most hands a box may have; split aces again only where the
+    rules allow it."""
+    t = _table(rules)
+    if len(box.hands) >= t.max_hands or (hand.split_aces and not t.resplit_aces):
+        return False
+    return is_pair(t, hand)
+
+
+def hits_allowed(rules: Rules | Table, total: int, soft: bool) -> bool:
+    """May a hand of this best total take a card? Below 21 always; a soft 21 only where the
+    rules say so; a hard 21 never."""
+    return total < 21 or (total == 21 and soft and _table(rules).hit_soft_21)
+
+
+def may_hit(rules: Rules | Table, hand: Hand) -> bool:
+    """:func:`hits_allowed` for this hand; a split ace keeps its one card."""
+    return _may_hit(_table(rules), hand.split_aces and len(hand._cards) >= 2, hand.total,
+                    hand.soft)
+
+
+def _may_hit(t: Table, one_card_taken: bool, total: int, soft: bool) -> bool:
+    """``one_card_taken``: a split ace that has its card (it may take no other, where split aces
+    take one card)."""
+    if one_card_taken and t.split_one_card:
+        return False
+    return hits_allowed(t, total, soft)
+
+
+def decision_actions(t: Table, box: Box, hand: Hand,
+                     chips: Decimal) -> tuple[ActionName, ...] | None:
+    """The legal plays for ``hand`` when it needs a decision; ``None`` when it stands by itself
+    (a blackjack, a 21 that may not hit, a split ace's one card). ``chips`` are the holder's."""
+    two = len(hand._cards) == 2
+    total = hand.total
+    if total == 21 and two and not hand.from_split:
+        return None  # a blackjack
+    mask = HIT_BIT if t.hit_ok[hand.split_aces][hand.soft][total] else 0  # may_hit, looked up
+    if total == 21 and not mask:
+        return None
+    if two:
+        mask |= _two_card_plays(t, box, hand, chips)
+    return PLAYS[mask] if mask else None
+
+
+def play_actions(rules: Rules | Table, box: Box, hand: Hand,
+                 bankroll: Decimal) -> tuple[ActionName, ...]:
     """The legal play actions for ``hand``, in the order hit, stand, double, split, surrender."""
-    acts = []
-    if may_hit(rules, hand):
-        acts.append("hit")
-    acts.append("stand")
-    if len(hand.cards) == 2:
-        affordable = bankroll >= hand.stake
-        if affordable and can_double(rules, hand):
-            acts.append("double")
-        if affordable and can_split(rules, box, hand):
-            acts.append("split")
-        if rules.surrender == "late" and len(box.hands) == 1 and not hand.from_split:
-            acts.append("surrender")
-    return tuple(acts)
+    t = _table(rules)
+    mask = HIT_BIT if may_hit(t, hand) else 0
+    if len(hand._cards) == 2:
+        mask |= _two_card_plays(t, box, hand, bankroll)
+    return PLAYS[mask]
 
 
-def needs_decision(rules: Rules, box: Box, hand: Hand, bankroll: Decimal) -> bool:
+def _two_card_plays(t: Table, box: Box, hand: Hand, chips: Decimal) -> int:
+    """Double, split (each only with the chips to match the stake) and surrender, as bits."""
+    mask = 0
+    if chips >= hand.wagers[0].stake:
+        first, second = hand._cards
+        if t.double_ok[hand.from_split][hand.split_aces][first.value][second.value]:
+            mask |= DOUBLE_BIT
+        if can_split(t, box, hand):
+            mask |= SPLIT_BIT
+    if t.late_surrender and len(box.hands) == 1 and not hand.from_split:
+        mask |= SURRENDER_BIT
+    return mask
+
+
+def needs_decision(rules: Rules | Table, box: Box, hand: Hand, bankroll: Decimal) -> bool:
     """Whether the player must choose for this hand, or it stands by itself (21, a split ace)."""
-    if hand.is_blackjack:
-        return False
-    total, soft = hand.totals()
-    if total == 21 and not (soft and may_hit(rules, hand)):
-        return False
-    return play_actions(rules, box, hand, bankroll) != ("stand",)
+    return decision_actions(_table(rules), box, hand, bankroll) is not None
 
 
-def compare(rules: Rules, hand: Hand, dealer_total: int) -> tuple[str, Decimal]:
-    """Settle a live hand against a dealer without blackjack who finished on ``dealer_total``."""
-    stake = hand.stake
+# ------------------------------------------------------------------------------ the dealer
+
+
+def dealer_blackjack(cards: Sequence[Card]) -> bool:
+    """The dealer's first two cards make 21."""
+    return len(cards) == 2 and cards[0].value + cards[1].value == 11 and (
+        cards[0].value == 1 or cards[1].value == 1)
+
+
+def dealer_draws(rules: Rules | Table, total: int, soft: bool) -> bool:
+    """The dealer takes another card: below 17, or on a soft 17 where the dealer hits it."""
+    return total < 17 or (total == 17 and soft and _table(rules).hits_soft_17)
+
+
+# ------------------------------------------------------------------------------ paying
+
+
+def outcome_against(rules: Rules | Table, hand: Hand, dealer_total: int) -> Outcome:
+    """How a live hand ends against a dealer without blackjack who finished on ``dealer_total``."""
     if hand.is_blackjack:
-        return "blackjack", times(stake, rules.blackjack_ratio)
+        return BLACKJACK
     player = hand.total
     if dealer_total > 21 or player > dealer_total:
-        return "win", stake
-    if player < dealer_total:
-        return "lose", -stake
-    if player in rules.dealer_wins_ties:
-        return "lose", -stake
-    return "push", ZERO
+        return WIN
+    if player < dealer_total or player in _table(rules).dealer_wins_ties:
+        return LOSE
+    return PUSH
 
 
-def against_blackjack(rules: Rules, box: Box, hi: int, hand: Hand) -> tuple[str, Decimal]:
-    """Settle a live hand against a dealer blackjack.
-
-    A blackjack pushes. In a no-hole-card game that loses the original bet only, the first hand
-    loses the box's original bet and every other stake on the box (doubles, splits) is returned.
-    """
-    if hand.is_blackjack:
-        return "push", ZERO
-    if rules.hole_card == "none" and rules.no_hole_card_loses == "original":
-        return ("lose", -box.bet) if hi == 0 else ("push", ZERO)
-    return "lose", -hand.stake
-
-
-def behind_net(rules: Rules, stake: Decimal, outcome: str) -> Decimal:
-    """What a bet of ``stake`` behind a hand wins or loses when the hand ends with ``outcome``."""
-    if outcome in ("win", "even-money"):
+def net_of(rules: Rules | Table, outcome: Outcome, stake: Decimal) -> Decimal:
+    """What a wager of ``stake`` wins (negative: loses) when its hand ends with ``outcome``."""
+    if outcome is WIN or outcome is EVEN_MONEY:
         return stake
-    if outcome == "blackjack":
-        return times(stake, rules.blackjack_ratio)
-    if outcome == "push":
+    if outcome is BLACKJACK:
+        return times(stake, _table(rules).bj_ratio)
+    if outcome is PUSH:
         return ZERO
-    if outcome == "surrender":
+    if outcome is SURRENDER:
         return -stake / 2
     return -stake
 
 
-def behind_against_blackjack(rules: Rules, box: Box, hi: int, hand: Hand) -> Decimal:
-    """The bet behind a hand against a dealer blackjack: as the holder's, on the player's own
-    stakes (where only the original bet is lost, the first hand loses his original bet behind)."""
+def compare(rules: Rules | Table, hand: Hand, dealer_total: int) -> tuple[Outcome, Decimal]:
+    """The holder's outcome and net for a live hand against a dealer who finished on
+    ``dealer_total`` without blackjack."""
+    outcome = outcome_against(rules, hand, dealer_total)
+    return outcome, net_of(rules, outcome, hand.stake)
+
+
+def against_blackjack(rules: Rules | Table, box: Box, hi: int,
+                      hand: Hand) -> tuple[Outcome, Decimal]:
+    """The holder's outcome and net for a live hand ``hi`` of ``box`` against a dealer blackjack."""
+    return wager_against_blackjack(rules, hand, hi == 0, hand.stake, box.bet)
+
+
+def wager_against_blackjack(rules: Rules | Table, hand: Hand, first: bool, stake: Decimal,
+                            bet: Decimal) -> tuple[Outcome, Decimal]:
+    """A live wager of ``stake`` (its seat's original ``bet``) against a dealer blackjack.
+
+    A blackjack pushes. In a no-hole-card game that loses the original bet only, the box's first
+    hand loses the original bet and every other stake (doubles, splits) is returned.
+    """
     if hand.is_blackjack:
-        return ZERO
-    if rules.hole_card == "none" and rules.no_hole_card_loses == "original":
-        return -box.behind_bet if hi == 0 else ZERO
-    return -hand.behind
+        return PUSH, ZERO
+    if _table(rules).original_only:
+        return (LOSE, -bet) if first else (PUSH, ZERO)
+    return LOSE, -stake
+
+
+# ------------------------------------------------------------------------------ insurance
+
+
+def insurance_stake(rules: Rules | Table, bet: Decimal,
+                    box_stake: Decimal | None = None) -> Decimal:
+    """The full insurance stake: half the bet, or half the box's whole stake (the Swedish rule:
+    doubles and splits included; ``box_stake`` defaults to the bet)."""
+    if _table(rules).half_box:
+        return (bet if box_stake is None else box_stake) / 2
+    return bet / 2
+
+
+def insurance_offer(rules: Rules | Table, bet: Decimal, box_stake: Decimal,
+                    chips: Decimal) -> Decimal | None:
+    """The most a seat with ``chips`` may stake on insurance now, or ``None`` when it is not
+    asked: it cannot afford the full stake, or (any amount up to half the bet) has no chips."""
+    stake = insurance_stake(rules, bet, box_stake)
+    if _table(rules).up_to_half:
+        return min(stake, chips) if chips > 0 else None
+    return stake if stake <= chips else None
+
+
+def _table(rules: Rules | Table) -> Table:
+    return rules if type(rules) is Table else table_of(rules)  # type: ignore[arg-type]

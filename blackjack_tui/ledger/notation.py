@@ -18,6 +18,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 from blackjack_tui.engine.rules import Rules
+from blackjack_tui.engine.table_rules import insurance_stake
 from blackjack_tui.ledger.events import Entry, LedgerError
 from blackjack_tui.ledger.money import is_money, parse_money
 from blackjack_tui.ledger.outcomes import CODES, Outcome, Play, settle
@@ -26,7 +27,7 @@ HELP = "w win l loss p push n natural b bust · dw dl doubled · w/l split · i 
 """One line of the codes, short enough for an 80-column terminal."""
 
 
-def parse_play(text: str, bet: Decimal) -> Play:
+def parse_play(text: str, bet: Decimal, rules: Rules) -> Play:
     """The :class:`Play` that ``text`` describes (outcome notation only)."""
     hands: tuple[Outcome, ...] = ()
     insurance = Decimal(0)
@@ -55,7 +56,7 @@ def parse_play(text: str, bet: Decimal) -> Play:
     if not hands:
         raise LedgerError(f"no outcome in {text.strip()!r} (w, l, p, n, b, dw, dl)")
     if insured and insurance == 0:
-        insurance = bet / 2
+        insurance = insurance_stake(rules, bet)
     return Play(bet, hands, insurance, bank_blackjack)
 
 
@@ -72,6 +73,6 @@ def parse_entry(text: str, *, bet: Decimal, rules: Rules) -> Entry:
             raise LedgerError(f"after an amount only 'n' (a natural) may follow, not {rest[0]!r}")
         amount = parse_money(tokens[0])
         return Entry(amount=amount, natural=bool(rest) and amount > 0, text=cleaned)
-    play = parse_play(cleaned, bet)
+    play = parse_play(cleaned, bet, rules)
     entry = settle(play, rules)
     return entry.model_copy(update={"text": cleaned})

@@ -14,6 +14,7 @@ from decimal import Decimal
 from enum import StrEnum
 
 from blackjack_tui.engine.rules import Rules
+from blackjack_tui.engine.table_rules import insurance_stake
 from blackjack_tui.ledger.events import Entry, LedgerError
 from blackjack_tui.ledger.money import fmt_money
 
@@ -86,8 +87,9 @@ def check(play: Play, rules: Rules) -> None:
     if play.insurance > 0:
         if rules.insurance == "none":
             raise LedgerError(f"{rules.title or rules.name} offers no insurance")
-        if play.insurance > play.bet / 2:
-            raise LedgerError(f"insurance is at most half the bet ({fmt_money(play.bet / 2)}), "
+        most = insurance_stake(rules, play.bet)
+        if play.insurance > most:
+            raise LedgerError(f"insurance is at most half the bet ({fmt_money(most)}), "
                               f"not {fmt_money(play.insurance)}")
     if play.bank_blackjack and any(outcome in _WINS for outcome in play.hands):
         raise LedgerError("the bank had blackjack, so the hand lost (or pushed with a natural)")

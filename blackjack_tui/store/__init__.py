@@ -1,29 +1,35 @@
-"""The player's files: profile, hand history, the round in flight, the shoe, retired fair shoes.
+"""Everything the player owns, in one SQLite database in the data folder.
 
-All I/O of the game's state lives here (the engine has none). Every write is atomic or an fsynced
-append; every failure is a :class:`StoreError` whose text is one line for the player. Start with
-:class:`Store`.
+Accounts and an append-only journal of every chip that moves; the rounds (their replayable
+records); the round in flight; the shoe and the retired provably fair shoes; the settings; the
+home evenings. Every change is one transaction; every failure a :class:`StoreError` whose text is
+one line for the player. Start with :class:`Store`; :class:`FolderLock` keeps it to one game per
+data folder.
 """
 
 from blackjack_tui.store.errors import RecordError, StoreError
-from blackjack_tui.store.history import HandHistory, HistoryRead, parse_history_line
 from blackjack_tui.store.inflight import Settlement, new_round_id, settle_unfinished
-from blackjack_tui.store.profile import Profile, ProfileLoad, Settings, Statistics
-from blackjack_tui.store.store import Recovery, Store
+from blackjack_tui.store.journal import BANKROLL, START_BANKROLL, Line, Problem
+from blackjack_tui.store.lock import FolderInUse, FolderLock
+from blackjack_tui.store.settings import Settings
+from blackjack_tui.store.store import Booking, Counts, EveningSave, SavedRound, Store
 
 __all__ = [
-    "HandHistory",
-    "HistoryRead",
-    "Profile",
-    "ProfileLoad",
+    "BANKROLL",
+    "START_BANKROLL",
+    "Booking",
+    "Counts",
+    "EveningSave",
+    "FolderInUse",
+    "FolderLock",
+    "Line",
+    "Problem",
     "RecordError",
-    "Recovery",
+    "SavedRound",
     "Settings",
     "Settlement",
-    "Statistics",
     "Store",
     "StoreError",
     "new_round_id",
-    "parse_history_line",
     "settle_unfinished",
 ]

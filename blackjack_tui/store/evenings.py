@@ -1,5 +1,5 @@
-"""Evenings on disk: one JSON file each in ``<data dir>/evenings/``, written atomically, and
-exported as CSV (one row per line of the sheet) or JSON (the record plus its standings)."""
+"""The scorekeeper's evenings in the player's database, exported as CSV (one row per line of the
+sheet) or JSON (the record plus its standings); and 0.1.0's evening files, read for the import."""
 
 from __future__ import annotations
 
@@ -10,12 +10,15 @@ import os
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from pydantic import ValidationError
 
 from blackjack_tui.ledger.evening import Evening
 from blackjack_tui.ledger.money import fmt_money
-from blackjack_tui.paths import data_dir
+
+if TYPE_CHECKING:
+    from blackjack_tui.store.store import Store
 
 FOLDER = "evenings"
 EXPORTS = "exports"
@@ -36,7 +39,6 @@ class EveningSummary:
     finished: bool
     winners: tuple[str, ...]
     updated: str
-    path: Path
 
 
 def write_atomic(path: Path, text: str) -> None:
@@ -87,45 +89,43 @@ def evening_from_file(path: Path) -> Evening:
 
 
 class EveningStore:
-    """The evenings kept in one data folder."""
+    """The scorekeeper's evenings, kept in the player's database (one row each).
 
-    def __init__(self, root: Path) -> None:
-        self.root = root
-        self.folder = root / FOLDER
+    Reads and writes go through the game's :class:`~blackjack_tui.store.Store`, so a save is one
+    transaction and the scorekeeper never writes beside a running game's back. Exports are files
+    under ``<data dir>/exports/``.
+    """
 
-    @classmethod
-    def at(cls, override: str | Path | None = None) -> EveningStore:
-        """The store in the player's data folder, or in ``override`` (``--data-dir``)."""
-        return cls(data_dir(override))
+    SOURCE = "scorekeeper"
 
-    def path_of(self, evening_id: str) -> Path:
-        return self.folder / f"{evening_id}.json"
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.root = store.folder
 
-    def save_evening(self, evening: Evening) -> Path:
-        path = self.path_of(evening.id)
-        write_atomic(path, evening.model_dump_json(indent=1) + "\n")
-        return path
+    def save_evening(self, evening: Evening) -> None:
+        from blackjack_tui.store.store import EveningSave
+
+        status = "closed" if evening.standings.finished else "open"
+        self.store.save_evening(EveningSave(evening.id, evening.model_dump_json(), status,
+                                            self.SOURCE))
 
     def load_evening(self, evening_id: str) -> Evening:
-        path = self.path_of(evening_id)
-        if not path.is_file():
-            raise EveningFileError(f"no saved evening {evening_id!r} in {self.folder}")
-        return evening_from_file(path)
+        for row_id, _status, state, _updated in self.store.evening_rows(self.SOURCE):
+            if row_id == evening_id:
+                return _parse(row_id, state)
+        raise EveningFileError(f"no saved evening {evening_id!r}")
 
     def delete_evening(self, evening_id: str) -> None:
-        self.path_of(evening_id).unlink(missing_ok=True)
-        _sync_folder(self.folder)
+        self.store.delete_evening(evening_id)
 
     def list_evenings(self) -> tuple[list[EveningSummary], list[EveningFileError]]:
-        """Every readable evening, most recently changed first, and a problem for each file
-        that cannot be read (a broken file never hides the others)."""
+        """Every readable evening, most recently changed first, and a problem for each one
+        that cannot be read (a broken one never hides the others)."""
         summaries: list[EveningSummary] = []
         problems: list[EveningFileError] = []
-        if not self.folder.is_dir():
-            return summaries, problems
-        for path in sorted(self.folder.glob("*.json")):
+        for row_id, _status, state, _updated in self.store.evening_rows(self.SOURCE):
             try:
-                evening = evening_from_file(path)
+                evening = _parse(row_id, state)
             except EveningFileError as err:
                 problems.append(err)
                 continue
@@ -133,7 +133,7 @@ class EveningStore:
             updated = evening.updated.astimezone().isoformat(timespec="minutes")
             summaries.append(EveningSummary(
                 evening.id, evening.name, evening.players, standings.hands, standings.finished,
-                standings.winners, updated, path))
+                standings.winners, updated))
         summaries.sort(key=lambda s: s.updated, reverse=True)
         return summaries, problems
 
@@ -145,6 +145,17 @@ class EveningStore:
         write_atomic(csv_path, evening_csv(evening))
         write_atomic(json_path, evening_json(evening))
         return csv_path, json_path
+
+
+def _parse(evening_id: str, state: str) -> Evening:
+    try:
+        return Evening.model_validate_json(state)
+    except ValidationError as err:
+        first = err.errors()[0]
+        where = ".".join(str(p) for p in first["loc"])
+        message = first["msg"].removeprefix("Value error, ")
+        raise EveningFileError(f"evening {evening_id}: {where + ': ' if where else ''}{message}"
+                               ) from None
 
 
 def evening_csv(evening: Evening) -> str:

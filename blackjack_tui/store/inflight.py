@@ -1,6 +1,6 @@
 """The round in progress, saved after every step so a crash loses nothing.
 
-The file (``inflight.json``, written atomically) is::
+The saved state (the ``inflight`` row of the database; ``inflight.json`` in 0.1.0) is::
 
     {"format": "blackjack-tui/inflight", "version": 1, "round_id": "…", "saved_at": "…",
      "rules_name": "nordic", "round": Round.to_dict(), "rng": {…}, "extra": {…}}
@@ -22,7 +22,6 @@ import uuid
 from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
-from pathlib import Path
 from typing import Any
 
 from blackjack_tui.engine.errors import StateError
@@ -31,11 +30,9 @@ from blackjack_tui.engine.money import ZERO, money_str, to_money
 from blackjack_tui.engine.round import Round
 from blackjack_tui.engine.rules import Rules
 from blackjack_tui.engine.shoe import RandomSource, Shoe
-from blackjack_tui.store.atomic import write_atomic
-from blackjack_tui.store.errors import RecordError, os_error
-from blackjack_tui.store.jsonio import dump_json, iso_now, load_json
+from blackjack_tui.store.errors import RecordError
+from blackjack_tui.store.jsonio import iso_now
 
-INFLIGHT_NAME = "inflight.json"
 FORMAT = "blackjack-tui/inflight"
 VERSION = 1
 
@@ -120,43 +117,6 @@ def decode(data: Any) -> Inflight:
     rnd = Round.from_dict(state, shoe=shoe)
     extra = data.get("extra")
     return Inflight(data["round_id"], rnd, extra if isinstance(extra, dict) else {})
-
-
-class InflightStore:
-    """``inflight.json`` in the data folder."""
-
-    def __init__(self, folder: Path) -> None:
-        self.path = folder / INFLIGHT_NAME
-        self.read_only = False
-
-    def save(self, round_id: str, rnd: Round, extra: dict[str, Any] | None = None) -> bool:
-        """Save the round atomically; ``False`` when read-only; :class:`StoreError` on failure."""
-        if self.read_only:
-            return False
-        write_atomic(self.path, dump_json(encode(round_id, rnd, extra)))
-        return True
-
-    def read(self) -> tuple[Any, bytes] | None:
-        """``(parsed JSON, raw bytes)``; ``None`` when there is no round in flight.
-
-        :class:`RecordError` when the file is not JSON, :class:`StoreError` when it cannot be read.
-        """
-        try:
-            raw = self.path.read_bytes()
-        except FileNotFoundError:
-            return None
-        except OSError as err:
-            raise os_error("read", self.path, err) from None
-        return load_json(raw), raw
-
-    def clear(self) -> None:
-        """Forget the round in flight (after it is settled and recorded)."""
-        if self.read_only:
-            return
-        try:
-            self.path.unlink(missing_ok=True)
-        except OSError as err:
-            raise os_error("remove", self.path, err) from None
 
 
 # ---------------------------------------------------------------------------- settling
@@ -249,8 +209,7 @@ def unfinishable(data: dict[str, Any], rule_sets: dict[str, Rules]) -> str | Non
 
 __all__ = [
     "Inflight",
-    "InflightStore",
-    "Settlement",
+        "Settlement",
     "decode",
     "encode",
     "new_round_id",

@@ -1,4 +1,5 @@
-"""Retired provably fair shoes, one JSON line each (``shoes.jsonl``), for ``blackjack-tui verify``.
+"""Retired provably fair shoes as 0.1.0 kept them, one JSON line each (``shoes.jsonl``): read by the
+import and by ``blackjack-tui verify FILE``. The database keeps them now (``fair_shoes``).
 
 A line is :meth:`blackjack_tui.engine.fair.ShoeRecord.to_dict`: the commitment, the revealed
 server seed, the client seed, the nonce, the decks, the pool (``null``: full decks) and the cards
@@ -7,12 +8,10 @@ dealt in order.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from blackjack_tui.engine.errors import EngineError
 from blackjack_tui.engine.fair import ShoeRecord
 from blackjack_tui.store.errors import RecordError
-from blackjack_tui.store.jsonl import append_record, parse_object, read_newest
+from blackjack_tui.store.jsonl import parse_object
 
 SHOES_NAME = "shoes.jsonl"
 
@@ -23,22 +22,3 @@ def parse_shoe_line(line: bytes) -> ShoeRecord:
         return ShoeRecord.from_dict(parse_object(line))
     except EngineError as err:
         raise RecordError(str(err)) from None
-
-
-class ShoeLog:
-    """``shoes.jsonl`` in the data folder."""
-
-    def __init__(self, folder: Path) -> None:
-        self.path = folder / SHOES_NAME
-        self.read_only = False
-
-    def append(self, record: ShoeRecord) -> bool:
-        """Keep a retired shoe; ``False`` when read-only; :class:`StoreError` on failure."""
-        if self.read_only:
-            return False
-        append_record(self.path, record.to_dict())
-        return True
-
-    def read_recent(self, limit: int | None = None) -> tuple[list[ShoeRecord], list[str]]:
-        """Retired shoes, newest first, and notices about damaged lines skipped."""
-        return read_newest(self.path, parse_shoe_line, limit, "shoe record")

@@ -1,222 +1,443 @@
-"""One object for the app: the data folder's profile, history, round in flight, shoe and shoes.
+"""The store: the player's database, opened once per game, every change one transaction.
 
-The order of writes makes every chip count once, whatever moment the process dies at:
+What makes every chip count once, whatever moment the process dies at:
 
-1. While a round is played, :meth:`Store.save_round` after every step. The profile's bankroll on
-   disk stays the bankroll *before* the round.
-2. When it is over, :meth:`Store.finish_round`: append the history record (skipped if the history
-   already has this round id), then save the profile with the round's net added and
-   ``last_round_id`` set, then clear the in-flight file.
-3. On start, :meth:`Store.recover`: an in-flight round whose id is the profile's
-   ``last_round_id`` was already credited, so the file is only cleared; one that can be played
-   on is handed back to resume (if it is already over, finish it with step 2); one that cannot
-   (rule set gone or changed, file damaged) is settled best for the player and credited once.
+1. While a round is played, :meth:`Store.save_inflight` after the deal and every decision. The
+   account's balance stays the balance *before* the round; the saved round holds the rest.
+2. When it is over, :meth:`Store.book` in **one** transaction: the round's record, its journal
+   lines (the player's result, the computer seats', the home evening's stacks), the new balances,
+   the shoe, the retired fair shoes, the home evening — and the round in flight cleared. All or
+   nothing; a round id is booked once (a second :meth:`book` of it changes nothing).
+3. On start, the saved round in flight is checked (:mod:`.check`) and resumed, or set aside with
+   its bets returned; the book is checked (:func:`.journal.problems`) and the journal wins.
+
+Every method raises :class:`StoreError` (one line for the player) when the disk says no; nothing
+is then half-written. The store is not thread-safe by itself: the game calls it from one thread
+at a time (its lock serialises them).
 """
 
 from __future__ import annotations
 
-import hashlib
-from collections.abc import Mapping
+import json
+import sqlite3
+import threading
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from decimal import Decimal
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
-from pydantic import BaseModel
-
-from blackjack_tui.engine.errors import EngineError
-from blackjack_tui.engine.fair import FairShoe, ShoeRecord
+from blackjack_tui.engine.fair import ShoeRecord
 from blackjack_tui.engine.round import Round
-from blackjack_tui.engine.rules import Rules
-from blackjack_tui.engine.shoe import Shoe
 from blackjack_tui.paths import data_dir
-from blackjack_tui.store.atomic import move_aside, write_atomic
-from blackjack_tui.store.errors import RecordError, StoreError
-from blackjack_tui.store.history import HandHistory, HistoryRead
-from blackjack_tui.store.inflight import (
-    InflightStore,
-    decode,
-    rng_state,
-    settle_unfinished,
-    shoe_from_state,
-    unfinishable,
+from blackjack_tui.store import journal
+from blackjack_tui.store.db import (
+    DB_NAME,
+    SCHEMA_VERSION,
+    connect,
+    db_error,
+    migrate,
+    money_text,
+    quick_check,
+    salvage,
+    schema_version,
+    transaction,
 )
-from blackjack_tui.store.jsonio import dump_json, load_json, stamp
-from blackjack_tui.store.profile import Profile, ProfileLoad, ProfileStore
-from blackjack_tui.store.shoes import ShoeLog
+from blackjack_tui.store.errors import RecordError, StoreError
+from blackjack_tui.store.inflight import encode
+from blackjack_tui.store.journal import BANKROLL, START_BANKROLL, Line
+from blackjack_tui.store.jsonio import dump_json, iso_now, load_json
+from blackjack_tui.store.settings import Settings, load_settings, save_settings
 
-SHOE_NAME = "shoe.json"
+T = TypeVar("T")
 
 
 @dataclass
-class Recovery:
-    """What :meth:`Store.recover` found: a round to resume (or none) and notices for the player."""
+class Counts:
+    """The player's own hands in one round (computer seats never count)."""
 
-    round: Round | None = None
-    round_id: str | None = None
-    extra: dict[str, Any] = field(default_factory=dict)
-    notices: list[str] = field(default_factory=list)
+    hands: int = 0
+    wins: int = 0
+    pushes: int = 0
+    losses: int = 0
+    blackjacks: int = 0
+    doubles: int = 0
+    doubles_won: int = 0
+    splits: int = 0
+    split_hands: int = 0
+    split_hands_won: int = 0
+
+    COLUMNS = ("hands", "wins", "pushes", "losses", "blackjacks", "doubles", "doubles_won",
+               "splits", "split_hands", "split_hands_won")
+
+    def values(self) -> tuple[int, ...]:
+        return tuple(getattr(self, c) for c in self.COLUMNS)
+
+
+@dataclass
+class EveningSave:
+    """A home evening written with the booking that changed it."""
+
+    id: str
+    state: str
+    status: str = "open"
+    source: str = "table"
+
+
+@dataclass
+class Booking:
+    """Everything one finished round changes, written in one transaction by :meth:`Store.book`."""
+
+    round_id: str
+    record: str
+    """The hand-history record (JSON): complete enough to replay the round."""
+    ruleset: str
+    account: str
+    """The account the player played with: the bankroll, or his stack in a home evening."""
+    before: Decimal
+    net: Decimal
+    """The player's result on ``account`` (as banker in a home game, the bank's result)."""
+    staked: Decimal
+    counts: Counts = field(default_factory=Counts)
+    lines: list[Line] = field(default_factory=list)
+    """Every journal line: the player's ``round`` line, the seats', the evening's, rebuys."""
+    opening: list[Line] = field(default_factory=list)
+    """First chips of accounts the round played with, written only if they do not exist yet."""
+    shoe: dict[str, Any] | None = None
+    retired: list[ShoeRecord] = field(default_factory=list)
+    evening: EveningSave | None = None
+    settings: tuple[Settings, list[Decimal | None]] | None = None
+    """The settings and the round's bets as the last bets, kept with the round."""
+    at: str = ""
+
+
+@dataclass
+class SavedRound:
+    """The round in flight as saved: its id, the account it plays with, its state."""
+
+    round_id: str
+    account: str
+    data: dict[str, Any] | None
+    raw: bytes
 
 
 class Store:
-    """The player's files in ``data_dir`` (``--data-dir``, else the platform's user data folder)."""
+    """The database in ``folder`` (``--data-dir``, else the platform's user data folder).
 
-    def __init__(self, folder: str | Path | None = None, *,
-                 history_model: type[BaseModel] | None = None) -> None:
+    ``read_only``: open for reading (the ``history``/``audit`` commands, a second window); no
+    migration, no import, every write refused. A file from a newer blackjack-tui is always opened
+    read-only and never changed (:attr:`newer`).
+    """
+
+    def __init__(self, folder: str | Path | None = None, *, read_only: bool = False,
+                 legacy: bool = True) -> None:
         self.folder = data_dir(folder)
-        self.profile_file = ProfileStore(self.folder)
-        self.history = HandHistory(self.folder, history_model)
-        self.inflight = InflightStore(self.folder)
-        self.shoes = ShoeLog(self.folder)
-        self.shoe_path = self.folder / SHOE_NAME
-
-    @property
-    def read_only(self) -> bool:
-        """True when the profile on disk belongs to a newer version or cannot be replaced."""
-        return self.profile_file.read_only
-
-    def _set_read_only(self) -> None:
-        for part in (self.profile_file, self.history, self.inflight, self.shoes):
-            part.read_only = True
-
-    # ------------------------------------------------------------------ the profile
-
-    def load_profile(self) -> ProfileLoad:
-        """The profile (never raises). When read-only, nothing this session does is saved."""
-        loaded = self.profile_file.load()
-        if loaded.read_only:
-            self._set_read_only()
-        return loaded
-
-    def save_profile(self, profile: Profile) -> bool:
-        """Save atomically; ``False`` when read-only; :class:`StoreError` on failure."""
-        return self.profile_file.save(profile)
-
-    # ------------------------------------------------------------------ a round
-
-    def save_round(self, round_id: str, rnd: Round, extra: dict[str, Any] | None = None) -> bool:
-        """Save the round in progress; call after every decision and every card."""
-        return self.inflight.save(round_id, rnd, extra)
-
-    def finish_round(self, profile: Profile, round_id: str, record: dict[str, Any] | BaseModel,
-                     net: Decimal) -> None:
-        """Record a finished round and credit its ``net``, exactly once (see the module doc).
-
-        ``profile`` is changed in place (bankroll, ``last_round_id``); update its statistics
-        before calling. :class:`StoreError` if a write fails: the round stays in flight on disk
-        and a later call (or the next start) finishes it without counting it twice.
-        """
-        if profile.last_round_id == round_id:
-            self.inflight.clear()
-            return
-        if not self.history.has_round(round_id):
-            self.history.append(record, round_id)
-        # The profile may have been reset under the round; a bankroll is never negative.
-        profile.bankroll = max(profile.bankroll + net, Decimal(0))
-        profile.last_round_id = round_id
-        self.save_profile(profile)
-        self.inflight.clear()
-
-    def recover(self, profile: Profile, rule_sets: Mapping[str, Rules]) -> Recovery:
-        """Deal with a round left in flight by a crash; call once at start, before any new round.
-
-        Returns the round to resume (``recovery.round``), or none, with notices. A round that
-        cannot be finished is settled best for the player: ``profile`` is credited and saved here.
-        Never raises except :class:`StoreError` when a needed write fails.
-        """
-        if self.read_only:
-            return Recovery()
-        try:
-            found = self.inflight.read()
-        except RecordError as err:
-            aside = move_aside(self.inflight.path, stamp())
-            return Recovery(notices=[
-                f"The unfinished round could not be read ({err}); it was moved to {aside}. "
-                "Your bets were returned (any winnings in it could not be read)."])
-        except StoreError as err:
-            return Recovery(notices=[f"{err}; the unfinished round is left as it was"])
-        if found is None:
-            return Recovery()
-        data, raw = found
-        saved_id = data.get("round_id") if isinstance(data, dict) else None
-        # A damaged file may have lost its id: its bytes stand in, so it is credited only once.
-        round_id = saved_id if isinstance(saved_id, str) else \
-            "sha256:" + hashlib.sha256(raw).hexdigest()
-        if profile.last_round_id == round_id:
-            self.inflight.clear()
-            return Recovery()
-        if self.history.has_round(round_id):
-            # Recorded, then the process died before the profile was credited: credit it now.
+        self.path = self.folder / DB_NAME
+        self.notices: list[str] = []
+        self.newer = False
+        self._lock = threading.RLock()
+        if self.path.is_dir():
+            raise StoreError(f"could not open {self.path}: a folder is in the way "
+                             "(move it, or play with another --data-dir)")
+        if read_only and not self.path.exists():
+            raise StoreError(f"no blackjack-tui data in {self.folder} yet")
+        if not read_only:
             try:
-                recorded = decode(data).round
-            except (RecordError, EngineError):
-                recorded = None
-            if recorded is not None and recorded.over:
-                profile.bankroll = max(profile.bankroll + recorded.net, Decimal(0))
-                profile.last_round_id = round_id
-                self.save_profile(profile)
-                self.inflight.clear()
-                return Recovery()
-        why: str | None
+                self.folder.mkdir(parents=True, exist_ok=True)
+            except OSError as err:
+                raise db_error("create", self.folder, err) from None
+        self.read_only = read_only
+        self.conn = connect(self.path, read_only=read_only)
         try:
-            why = unfinishable(data, dict(rule_sets))
-            if why is None:
-                restored = decode(data)
-                return Recovery(restored.round, restored.round_id, restored.extra)
-        except (RecordError, EngineError) as err:
-            why = f"the saved round is damaged: {err}"
-        settlement = settle_unfinished(data, why)
-        profile.bankroll += settlement.net
-        profile.last_round_id = round_id
-        self.save_profile(profile)
-        if why.startswith("the saved round is damaged"):
-            aside = move_aside(self.inflight.path, stamp())
-            return Recovery(notices=[f"{settlement.notice} The file was moved to {aside}."])
-        self.inflight.clear()
-        return Recovery(notices=[settlement.notice])
+            self._open(legacy)
+        except sqlite3.Error as err:
+            self.conn.close()
+            raise db_error("open", self.path, err) from None
+
+    def _open(self, legacy: bool) -> None:
+        damage = quick_check(self.conn)
+        if damage and not self.read_only:
+            self.conn.close()
+            aside, kept, lost = salvage(self.path)
+            self.conn = connect(self.path)
+            with transaction(self.conn):
+                repaired = journal.keep_balances(self.conn)
+            self.notices.append(
+                f"The database was damaged ({damage[0][:60]}); a copy is at {aside}. "
+                f"{kept} records were kept, {lost} could not be read"
+                + (f"; {', '.join(repaired)}" if repaired else "") + ".")
+        version = schema_version(self.conn)
+        if version > SCHEMA_VERSION:
+            self.newer = True
+            self.read_only = True
+            self.notices.append(f"{self.path} was written by a newer blackjack-tui (schema "
+                                f"{version}; this one reads {SCHEMA_VERSION}); it is left "
+                                "untouched and nothing this session does is saved")
+            return
+        if self.read_only:
+            return
+        migrate(self.conn)
+        if legacy:
+            from blackjack_tui.store.legacy import import_folder
+
+            self.notices += import_folder(self)
+        with transaction(self.conn):
+            if not journal.exists(self.conn, BANKROLL):
+                journal.post(self.conn, Line(BANKROLL, "opening", START_BANKROLL,
+                                             "the first bankroll"))
+
+    def close(self) -> None:
+        with self._lock:
+            self.conn.close()
+
+    # ------------------------------------------------------------------ plumbing
+
+    def write(self, action: str, fn: Callable[[sqlite3.Connection], T]) -> T:
+        """Run ``fn`` in one transaction; :class:`StoreError` (nothing written) on failure."""
+        if self.read_only:
+            raise StoreError(f"could not {action}: {self.path} is open read-only")
+        with self._lock:
+            try:
+                with transaction(self.conn):
+                    return fn(self.conn)
+            except sqlite3.Error as err:
+                raise db_error(action, self.path, err) from None
+
+    def read(self, fn: Callable[[sqlite3.Connection], T]) -> T:
+        with self._lock:
+            try:
+                return fn(self.conn)
+            except sqlite3.Error as err:
+                raise db_error("read", self.path, err) from None
+
+    # ------------------------------------------------------------------ accounts
+
+    def balance(self, account: str = BANKROLL) -> Decimal:
+        return self.read(lambda c: journal.balance(c, account))
+
+    def balances(self, prefix: str) -> dict[str, Decimal]:
+        return self.read(lambda c: journal.balances(c, prefix))
+
+    def has_account(self, account: str) -> bool:
+        return self.read(lambda c: journal.exists(c, account))
+
+    def post(self, lines: Iterable[Line], action: str = "save the bankroll") -> None:
+        """Write journal lines (a fresh bankroll, a rebuy, a seat's first chips) at once."""
+        items = list(lines)
+        self.write(action, lambda c: [journal.post(c, line) for line in items])
+
+    def open_account(self, account: str, amount: Decimal, note: str = "") -> Decimal:
+        """The account's balance, opening it with ``amount`` if it has never existed."""
+        def run(conn: sqlite3.Connection) -> Decimal:
+            if journal.exists(conn, account):
+                return journal.balance(conn, account)
+            return journal.post(conn, Line(account, "opening", amount, note))
+        return self.write("open an account", run)
+
+    def problems(self) -> list[journal.Problem]:
+        return self.read(journal.problems)
+
+    def repair(self) -> None:
+        self.write("repair the book", journal.repair)
+
+    # ------------------------------------------------------------------ the round in flight
+
+    def save_inflight(self, round_id: str, account: str, rnd: Round,
+                      extra: dict[str, Any] | None = None, opening: Iterable[Line] = ()) -> None:
+        """Save the round in play (after the deal and after every decision). ``opening``: first
+        chips for accounts the round plays with that do not exist yet (a seat's), at once."""
+        state = dump_json(encode(round_id, rnd, extra)).decode("utf-8")
+        first = list(opening)
+
+        def run(conn: sqlite3.Connection) -> None:
+            for line in first:
+                if not journal.exists(conn, line.account):
+                    journal.post(conn, line)
+            ident = journal.account_id(conn, account)
+            conn.execute("INSERT INTO inflight (slot, round_id, account, state, saved_at) "
+                         "VALUES (1, ?, ?, ?, ?) ON CONFLICT (slot) DO UPDATE SET "
+                         "round_id = excluded.round_id, account = excluded.account, "
+                         "state = excluded.state, saved_at = excluded.saved_at",
+                         (round_id, ident, state, iso_now()))
+        self.write("save the round", run)
+
+    def inflight(self) -> SavedRound | None:
+        """The saved round in flight, if any (``data`` is ``None`` when its state is unreadable)."""
+        row = self.read(lambda c: c.execute(
+            "SELECT i.round_id, a.name, i.state FROM inflight i "
+            "JOIN accounts a ON a.id = i.account").fetchone())
+        if row is None:
+            return None
+        round_id, account, state = row
+        raw = str(state).encode("utf-8")
+        try:
+            data = load_json(raw)
+        except RecordError:
+            data = None
+        return SavedRound(str(round_id), str(account), data if isinstance(data, dict) else None,
+                          raw)
+
+    def set_aside(self, what: str, why: str, data: str | bytes,
+                  lines: Iterable[Line] = ()) -> None:
+        """Keep something that could not be used (for support), clear the round in flight, and
+        write ``lines`` (an unfinished round's settlement) — one transaction."""
+        text = data.decode("utf-8", "replace") if isinstance(data, bytes) else data
+        items = list(lines)
+
+        def run(conn: sqlite3.Connection) -> None:
+            conn.execute("INSERT INTO aside (what, why, data, at) VALUES (?, ?, ?, ?)",
+                         (what, why, text, iso_now()))
+            if what == "round":
+                conn.execute("DELETE FROM inflight")
+            for line in items:
+                journal.post(conn, line)
+        self.write("set the round aside", run)
+
+    def clear_inflight(self) -> None:
+        self.write("clear the round", lambda c: c.execute("DELETE FROM inflight"))
+
+    # ------------------------------------------------------------------ booking
+
+    def is_booked(self, round_id: str) -> bool:
+        return self.read(lambda c: c.execute("SELECT 1 FROM rounds WHERE round_id = ?",
+                                             (round_id,)).fetchone() is not None)
+
+    def book(self, booking: Booking) -> bool:
+        """Book a finished round, all or nothing; ``False`` if it was booked already."""
+        def run(conn: sqlite3.Connection) -> bool:
+            if conn.execute("SELECT 1 FROM rounds WHERE round_id = ?",
+                            (booking.round_id,)).fetchone():
+                conn.execute("DELETE FROM inflight WHERE round_id = ?", (booking.round_id,))
+                return False
+            at = booking.at or iso_now()
+            ident = journal.account_id(conn, booking.account)
+            evening = booking.evening.id if booking.evening else None
+            conn.execute(
+                "INSERT INTO rounds (round_id, at, account, ruleset, evening, staked, net, before, "
+                f"after, {', '.join(Counts.COLUMNS)}, record) VALUES "
+                f"(?, ?, ?, ?, ?, ?, ?, ?, ?, {', '.join('?' * len(Counts.COLUMNS))}, ?)",
+                (booking.round_id, at, ident, booking.ruleset, evening,
+                 money_text(booking.staked), money_text(booking.net), money_text(booking.before),
+                 money_text(booking.before + booking.net), *booking.counts.values(),
+                 booking.record))
+            for line in booking.opening:
+                if not journal.exists(conn, line.account):
+                    journal.post(conn, line, None, at)
+            for line in booking.lines:
+                journal.post(conn, line, booking.round_id, at)
+            if booking.shoe is not None:
+                _put_shoe(conn, booking.shoe)
+            _put_retired(conn, booking.retired)
+            if booking.evening is not None:
+                _put_evening(conn, booking.evening)
+            if booking.settings is not None:
+                save_settings(conn, *booking.settings)
+            conn.execute("DELETE FROM inflight")
+            return True
+        return self.write("book the round", run)
 
     # ------------------------------------------------------------------ the shoe between rounds
 
-    def save_shoe(self, shoe: Shoe) -> bool:
-        """Keep the shoe between rounds (and sessions), and any fair shoes it retired."""
-        if self.read_only:
-            return False
-        if isinstance(shoe, FairShoe):
-            for record in shoe.take_retired():
-                self.shoes.append(record)
-        write_atomic(self.shoe_path, dump_json({"shoe": shoe.to_dict(), "rng": rng_state(shoe)}))
-        return True
+    def save_shoe(self, state: dict[str, Any] | None, retired: Iterable[ShoeRecord] = ()) -> None:
+        """Keep the shoe between rounds (``None``: forget it) and the fair shoes it retired."""
+        records = list(retired)
 
-    def load_shoe(self, decks: int | None = None) -> Shoe | None:
-        """The saved shoe, if there is one with ``decks`` decks; otherwise ``None``.
+        def run(conn: sqlite3.Connection) -> None:
+            if state is None:
+                conn.execute("DELETE FROM shoe")
+            else:
+                _put_shoe(conn, state)
+            _put_retired(conn, records)
+        self.write("save the shoe", run)
 
-        A saved fair shoe that will not be used (other deck count) is retired so that its seed is
-        revealed in ``shoes.jsonl``.
-        """
-        try:
-            raw = self.shoe_path.read_bytes()
-            data = load_json(raw)
-            shoe = shoe_from_state(data["shoe"], data.get("rng"))
-        except (OSError, RecordError, EngineError, KeyError, TypeError):
+    def shoe(self) -> dict[str, Any] | None:
+        row = self.read(lambda c: c.execute("SELECT state FROM shoe").fetchone())
+        if row is None:
             return None
-        if decks is not None and shoe.decks != decks:
-            if isinstance(shoe, FairShoe) and shoe.retire() is not None:
-                self.save_shoe(shoe)
-            return None
-        return shoe
+        data = load_json(str(row[0]))
+        return data if isinstance(data, dict) else None
 
-    def retire_shoe(self, shoe: Shoe) -> ShoeRecord | None:
-        """Reveal a fair shoe now (the player asked; it is reshuffled before the next card)."""
-        if not isinstance(shoe, FairShoe):
-            return None
-        record = shoe.retire()
-        if record is not None:
-            shoe.shuffle()
-            self.save_shoe(shoe)
-        return record
+    def fair_shoes(self, limit: int | None = None) -> tuple[list[ShoeRecord], list[str]]:
+        """Retired provably fair shoes, newest first, and notices for records that are damaged."""
+        rows = self.read(lambda c: c.execute(
+            "SELECT record FROM fair_shoes ORDER BY id DESC LIMIT ?",
+            (-1 if limit is None else limit,)).fetchall())
+        out: list[ShoeRecord] = []
+        notices: list[str] = []
+        for (text,) in rows:
+            try:
+                out.append(ShoeRecord.from_dict(load_json(str(text))))
+            except (RecordError, ValueError) as err:
+                notices.append(f"a retired shoe could not be read: {err}")
+        return out, notices
 
-    # ------------------------------------------------------------------ reading
+    # ------------------------------------------------------------------ settings
 
-    def recent_rounds(self, limit: int | None = 100) -> HistoryRead:
-        """The last rounds, newest first, with notices about damaged lines."""
-        return self.history.read_recent(limit)
+    def settings(self) -> tuple[Settings, list[Decimal | None], list[str]]:
+        return self.read(load_settings)
+
+    def save_settings(self, settings: Settings, last_bets: list[Decimal | None]) -> None:
+        self.write("save the settings", lambda c: save_settings(c, settings, last_bets))
+
+    # ------------------------------------------------------------------ evenings
+
+    def save_evening(self, save: EveningSave) -> None:
+        self.write("save the evening", lambda c: _put_evening(c, save))
+
+    def open_evening(self, save: EveningSave, lines: Iterable[Line]) -> None:
+        """A home evening's first save: its row and every stack's first chips, at once."""
+        items = list(lines)
+
+        def run(conn: sqlite3.Connection) -> None:
+            for line in items:
+                journal.post(conn, line)
+            _put_evening(conn, save)
+        self.write("start the evening", run)
+
+    def evening_rows(self, source: str, status: tuple[str, ...] = ("open", "paused", "closed"),
+                     ) -> list[tuple[str, str, str, str]]:
+        """``(id, status, state JSON, updated)`` of the evenings from ``source``, newest first."""
+        marks = ", ".join("?" * len(status))
+
+        def run(conn: sqlite3.Connection) -> list[tuple[str, str, str, str]]:
+            rows = conn.execute(f"SELECT id, status, state, updated FROM evenings WHERE source = ? "
+                                f"AND status IN ({marks}) ORDER BY updated DESC", (source, *status))
+            return [(str(a), str(b), str(c), str(d)) for a, b, c, d in rows]
+        return self.read(run)
+
+    # ------------------------------------------------------------------ reading the book
+
+    def recent(self, limit: int | None = 100) -> tuple[list[Any], list[str]]:
+        """The last rounds, newest first (:class:`~.reading.RoundRow`), and notices."""
+        from blackjack_tui.store.reading import recent
+
+        return self.read(lambda c: recent(c, limit))
+
+    def statistics(self) -> Any:
+        """The player's statistics (:class:`~.reading.Summary`)."""
+        from blackjack_tui.store.reading import statistics
+
+        return self.read(statistics)
+
+    def delete_evening(self, evening_id: str) -> None:
+        self.write("delete the evening",
+                   lambda c: c.execute("DELETE FROM evenings WHERE id = ?", (evening_id,)))
+
+
+def _put_shoe(conn: sqlite3.Connection, state: dict[str, Any]) -> None:
+    conn.execute("INSERT INTO shoe (slot, state) VALUES (1, ?) ON CONFLICT (slot) "
+                 "DO UPDATE SET state = excluded.state", (json.dumps(state),))
+
+
+def _put_retired(conn: sqlite3.Connection, records: Iterable[ShoeRecord]) -> None:
+    for record in records:
+        conn.execute("INSERT OR IGNORE INTO fair_shoes (commitment, record, retired_at) "
+                     "VALUES (?, ?, ?)",
+                     (record.commitment, json.dumps(record.to_dict()), iso_now()))
+
+
+def _put_evening(conn: sqlite3.Connection, save: EveningSave) -> None:
+    conn.execute("INSERT INTO evenings (id, source, status, state, updated) VALUES (?, ?, ?, ?, ?) "
+                 "ON CONFLICT (id) DO UPDATE SET status = excluded.status, state = excluded.state, "
+                 "updated = excluded.updated",
+                 (save.id, save.source, save.status, save.state, iso_now()))

@@ -1,31 +1,25 @@
-"""The Textual app: the table screen, the rules menu, help; the profile kept between runs."""
+"""The Textual app: the table screen, the menus, help. Everything it shows comes from the game
+(:class:`~blackjack_tui.controller.game.Game`), the table service opened before it starts."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
-from datetime import UTC
-from decimal import Decimal
-from pathlib import Path
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
+from blackjack_tui.controller.game import Game, GameOptions
 from blackjack_tui.controller.session import Session
+from blackjack_tui.engine.money import money_str
 from blackjack_tui.engine.round import Round
 from blackjack_tui.engine.rules import Rules
 from blackjack_tui.engine.shoe import Shoe
+from blackjack_tui.store import START_BANKROLL, Settings
 from blackjack_tui.ui.cards import CardStyle
 
-
-@dataclass
-class PlayOptions:
-    rules: str | None = None
-    seed: int | None = None
-    data_dir: Path | None = None
-    speed: str | None = None
-    ascii: bool | None = None
+PlayOptions = GameOptions
+"""What the command line asked for (``blackjack_tui.controller.game.GameOptions``)."""
 
 
 class BlackjackApp(App[None]):
@@ -41,194 +35,164 @@ class BlackjackApp(App[None]):
         Binding("ctrl+q", "quit", "Quit", priority=True, show=False),
     ]
 
-    def __init__(self, options: PlayOptions | None = None, *, shoe: Shoe | None = None) -> None:
-        """``shoe`` replaces the table's shoe (a stacked shoe in tests and screenshots)."""
+    def __init__(self, options: PlayOptions | None = None, *, shoe: Shoe | None = None,
+                 game: Game | None = None) -> None:
+        """``game``: the table service, opened by the caller (the ``play`` command); without
+        one the app opens it here (tests), taking the data folder's lock. ``shoe`` replaces
+        the table's shoe (a stacked shoe in tests and screenshots)."""
         super().__init__()
-        from blackjack_tui.engine.history import HandRecord
-        from blackjack_tui.paths import data_dir, user_rules_file
-        from blackjack_tui.rulesets import load_all
-        from blackjack_tui.store import Store, StoreError
-
         self.options = options or PlayOptions()
-        self.notices: list[str] = []
-        self.rule_sets, errors = load_all(user_rules_file())
-        self.notices += [str(e) for e in errors]
-        self.store = Store(data_dir(self.options.data_dir), history_model=HandRecord)
-        loaded = self.store.load_profile()
-        self.profile = loaded.profile
-        self.notices += loaded.notices
-        self.resume_round: Round | None = None
-        self.round_id: str | None = None
-        self._round: Round | None = None
-        self.unfinished: tuple[str, HandRecord, Decimal] | None = None
-        try:
-            recovery = self.store.recover(self.profile, self.rule_sets)
-        except StoreError as err:
-            self.notices.append(str(err))
-        else:
-            self.notices += recovery.notices
-            if recovery.round is not None:
-                self.resume_round = recovery.round
-                self.round_id = recovery.round_id
-                self._round = recovery.round
-        settings = self.profile.settings
-        if self.options.rules is not None and self.resume_round is None:
-            settings.rules = self.options.rules
-            settings.tier = None
-        # --speed and --ascii hold for this run only; the Options screen changes the saved ones.
-        self.speed: str = self.options.speed or settings.speed
-        rules = self.rule_sets.get(settings.rules)
-        if rules is None:
-            self.notices.append(f"No rule set {settings.rules!r}; sitting at nordic")
-            rules = self.rule_sets["nordic"]
-            settings.rules = rules.name
-        self.settings = settings
-        self.session = Session(rules, self.profile.bankroll, tier=settings.tier,
-                               seed=self.options.seed, fair=settings.provably_fair,
-                               client_seed=settings.client_seed)
-        if shoe is not None:
-            self.session.shoe = shoe
-        elif self.options.seed is None:
-            from blackjack_tui.engine.fair import FairShoe
+        self.game = game or Game.open(self.options, shoe=shoe)
+        self.game.on_fault = self._fault
+        self.game.on_notice = self._notice_from_thread
 
-            saved = self.store.load_shoe(rules.decks)
-            if saved is not None and isinstance(saved, FairShoe) == settings.provably_fair:
-                self.session.shoe = saved
-        self.session.last_bets = self.session.fit_bets(self.profile.last_bets)
-        self.session.home_hands = settings.home_hands
-        if settings.computer_players and self.resume_round is None:
-            from blackjack_tui.controller.players import table_of
+    # The game's state, as the screens read it
 
-            stack = rules.ledger.starting_stack if rules.ledger else Decimal(500)
-            self.session.set_others(table_of(settings.computer_players, stack))
-        if self.resume_round is not None and self.resume_round.over:
-            # Settled before the crash but not yet booked: book it now, once.
-            self.session.resume(self.resume_round)
-            self.session.finish_round()
-            self.round_finished(self.resume_round)
-            self.resume_round = None
+    @property
+    def session(self) -> Session:
+        return self.game.session
+
+    @property
+    def settings(self) -> Settings:
+        return self.game.settings
+
+    @property
+    def rule_sets(self) -> dict[str, Rules]:
+        return self.game.rule_sets
+
+    @property
+    def speed(self) -> str:
+        return self.game.speed
+
+    @property
+    def resume_round(self) -> Round | None:
+        return self.game.resume_round
+
+    @resume_round.setter
+    def resume_round(self, rnd: Round | None) -> None:
+        self.game.resume_round = rnd
 
     @property
     def card_style(self) -> CardStyle:
         return CardStyle(ascii=bool(self.options.ascii) or self.settings.ascii_cards,
                          four_colour=self.settings.four_colour)
 
+    PLAIN_KEYS = {"enter": "enter", "space": "space", "backspace": "bksp", "escape": "esc",
+                  "left": "left", "right": "right", "up": "up", "down": "down",
+                  "pageup": "pgup", "pagedown": "pgdn", "question_mark": "?", "plus": "+",
+                  "minus": "-", "equals_sign": "=", "left_square_bracket": "[",
+                  "right_square_bracket": "]"}
+
+    def get_key_display(self, binding: Binding) -> str:
+        """Key names in plain ASCII under ``--ascii`` (Textual draws ⏎ ␣ ⌫ otherwise)."""
+        shown = super().get_key_display(binding)
+        if not self.card_style.ascii or shown.isascii():
+            return shown
+        key = binding.key.split(",")[0].strip()
+        return self.PLAIN_KEYS.get(key, key)
+
     def on_mount(self) -> None:
         from blackjack_tui.ui.screens.table_screen import TableScreen
 
+        self.apply_ascii()
         if self.settings.theme in self.available_themes:
             self.theme = self.settings.theme
         self.push_screen(TableScreen())
-        for notice in self.notices:
+        self.show_notices()
+
+    def show_notices(self) -> None:
+        """Whatever the game has to say (at start: what it found; later: a resumed evening)."""
+        for notice in self.game.take_notices():
             self.notify(notice, severity="warning", timeout=12)
 
-    # Persistence
+    def on_unmount(self) -> None:
+        self.game.close()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # Behind the "terminal too small" notice no key does anything.
+        return action == "quit" or not self.screen.has_class("-too-small")
+
+    def apply_ascii(self) -> None:
+        """Plain ASCII on the whole screen, or not, as the option and ``--ascii`` say."""
+        from blackjack_tui.ui.ascii_filter import AsciiFilter
+
+        on = self.card_style.ascii
+        self._filters = [f for f in self._filters if not isinstance(f, AsciiFilter)]
+        if on:
+            self._filters.append(AsciiFilter())
+        self.refresh(repaint=True)
+        for screen in self.screen_stack:
+            screen.refresh(repaint=True)
+            screen.set_class(on, "-ascii")
+
+    # Saving
 
     def save_profile(self) -> None:
-        """Save settings and bets; the bankroll only between rounds (a round in flight is
-        credited by the store when it is booked, exactly once)."""
-        from blackjack_tui.store import StoreError
+        """Keep the settings and the last bets (the money is booked round by round)."""
+        self.game.save_settings()
 
-        profile = self.profile
-        if self._round is None:
-            profile.bankroll = self.session.own_bankroll
-        profile.last_bets = list(self.session.last_bets)[:3]
-        profile.settings.rules = self.session.rules.name
-        profile.settings.tier = self.session.tier
-        try:
-            self.store.save_profile(profile)
-        except StoreError as err:
-            self.notify(f"{err}; playing on without saving", severity="error", timeout=10)
+    def _fault(self, text: str | None) -> None:
+        if text is not None:
+            self.notify(text, severity="error", timeout=12)
+        else:
+            self.notify("Saved: the table goes on", timeout=4)
 
-    def round_progress(self, rnd: Round) -> None:
-        """After the deal and every decision: the round in flight is saved, so a crash resumes."""
-        from blackjack_tui.store import StoreError, new_round_id
+    def _notice_from_thread(self, text: str) -> None:
+        self.call_from_thread(self.notify, text, severity="error", timeout=10)
 
-        if rnd is not self._round:
-            self._round = rnd
-            self.round_id = new_round_id()
-        assert self.round_id is not None
-        try:
-            self.store.save_round(self.round_id, rnd)
-        except StoreError as err:
-            self.notify(f"{err}; this round is not being saved", severity="error", timeout=10)
-
-    def round_finished(self, rnd: Round) -> None:
-        """Book a settled round: statistics, the history record, the bankroll; then the shoe."""
-        from datetime import datetime
-
-        from blackjack_tui.engine.history import HandRecord
-
-        stats = self.profile.statistics
-        for box in rnd.boxes:
-            for hand in box.hands:
-                if hand.outcome is not None:
-                    stats.add_hand(hand.outcome)
-        stats.add_round(rnd.staked, rnd.net)
-        if self.round_id is None:
-            self.round_progress(rnd)
-        assert self.round_id is not None
-        top = max(b.number for b in rnd.boxes)
-        placed = {b.number: b.bet for b in rnd.boxes}
-        record = HandRecord.of(rnd, [placed.get(n) for n in range(1, top + 1)],
-                               round_id=self.round_id,
-                               time=datetime.now(UTC).isoformat(timespec="seconds"))
-        self.unfinished = (self.round_id, record, self.session.booked_net(rnd))
-        self._round = None
-        self.round_id = None
-        if self.book_unfinished():
-            self.save_profile()
-
-    def book_unfinished(self) -> bool:
-        """Write the last round's record and credit it; False (and a notice) if the disk says no.
-        No new round is dealt while this fails."""
-        from blackjack_tui.store import StoreError
-
-        if self.unfinished is None:
-            return True
-        round_id, record, net = self.unfinished
-        try:
-            self.store.finish_round(self.profile, round_id, record, net)
-            self.store.save_shoe(self.session.shoe)
-        except StoreError as err:
-            self.notify(f"{err}; the round is kept and booked before the next deal",
-                        severity="error", timeout=10)
-            return False
-        self.unfinished = None
-        return True
-
-    def check_broke(self) -> None:
-        if not self.session.broke or self.session.home is not None:
-            return  # the home game's ledger has its own bust-out and rebuy
+    async def action_quit(self) -> None:
+        """Quit at once, unless a step is still waiting for the disk: then ask first."""
+        if not self.game.saving:
+            self.exit()
+            return
         from blackjack_tui.ui.screens.confirm import Confirm
-
-        fresh = Decimal(1000)
 
         def answer(yes: bool | None) -> None:
             if yes:
-                self.session.rebuy(fresh)
-                self.save_profile()
-                screen = self.screen
-                if hasattr(screen, "new_slip"):
-                    screen.new_slip(first=True)
+                self.exit()
+
+        self.push_screen(Confirm("The disk has not taken the last step yet "
+                                 f"({self.game.fault}). Quit anyway? Everything up to the last "
+                                 "saved step is kept; the step waiting is played again."),
+                         answer)
+
+    def check_broke(self) -> bool:
+        """Out of chips: offer a fresh bankroll (again at every deal until taken)."""
+        if not self.game.broke:
+            return False
+        from blackjack_tui.ui.screens.confirm import Confirm
+
+        fresh = money_str(START_BANKROLL)
+
+        def answer(yes: bool | None) -> None:
+            from blackjack_tui.ui.screens.table_screen import TableScreen
+
+            screen = self.screen
+            if yes:
+                self.game.fresh_bankroll()
+            if not isinstance(screen, TableScreen):
+                return
+            if yes:
+                screen.new_slip(first=True)
+                screen.say(f"A fresh bankroll of {fresh}: good luck", "-info")
+            else:
+                screen.say(f"Out of chips · enter takes a fresh bankroll of {fresh}",
+                           "-warning")
 
         self.push_screen(Confirm(f"You are out of chips. Start again with a fresh bankroll of "
                                  f"{fresh}?"), answer)
+        return True
 
     # Menus
 
     def switch_rules(self, rules: Rules, tier: str | None) -> None:
-        queued = self.session.switch_rules(rules, tier)
-        self.settings.rules = rules.name
-        self.settings.tier = tier
-        if queued:
+        if self.game.switch_rules(rules, tier):
             self.notify(f"{rules.title or rules.name} from the next round", timeout=5)
-        else:
-            self.save_profile()
+        self.show_notices()
 
     def set_speed(self, speed: str) -> None:
         self.settings.speed = speed  # type: ignore[assignment]
-        self.speed = speed
+        self.game.speed = speed
         for screen in self.screen_stack:
             controller = getattr(screen, "controller", None)
             if controller is not None:
@@ -237,29 +201,7 @@ class BlackjackApp(App[None]):
 
     def set_fair(self, fair: bool, client_seed: str | None) -> str | None:
         """Provably fair shoes on or off (between rounds); returns a line for the player."""
-        from blackjack_tui.engine.errors import EngineError
-        from blackjack_tui.engine.fair import check_client_seed
-        from blackjack_tui.store import StoreError
-
-        if client_seed is not None:
-            try:
-                check_client_seed(client_seed)
-            except EngineError as err:
-                return str(err)
-        if self.session.round is not None and not self.session.round.over:
-            return "The shoe can change between rounds: finish this one first"
-        old = self.session.set_fair(fair, client_seed)
-        self.settings.provably_fair = fair
-        self.settings.client_seed = client_seed
-        try:
-            for record in getattr(old, "take_retired", list)():
-                self.store.shoes.append(record)
-            self.store.save_shoe(self.session.shoe)
-        except StoreError as err:
-            return str(err)
-        self.save_profile()
-        return ("Provably fair shoes from now on: f shows the commitment" if fair
-                else "Shoes are shuffled from the system's randomness again")
+        return self.game.set_fair(fair, client_seed)
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
@@ -302,7 +244,7 @@ class BlackjackApp(App[None]):
         from blackjack_tui.ui.ledger import EveningsScreen
 
         rules = self.rule_sets.get("home") or self.session.rules
-        self.push_screen(EveningsScreen(EveningStore.at(self.options.data_dir), rules))
+        self.push_screen(EveningsScreen(EveningStore(self.game.store), rules))
 
     def action_rules_menu(self) -> None:
         from blackjack_tui.ui.screens.rules_menu import RulesMenu

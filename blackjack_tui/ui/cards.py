@@ -15,6 +15,11 @@ from rich.style import Style
 from rich.text import Text
 
 from blackjack_tui.engine.cards import Card
+from blackjack_tui.ui.card_faces import back_rows, large_face, medium_face
+
+# A card size: (rows, columns, columns shown of a card under the next one in a fan).
+SIZES = {"small": (3, 5, 3), "medium": (5, 7, 4), "large": (9, 11, 4)}
+ORDER = ("large", "medium", "small")
 
 SUIT_GLYPHS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 SUIT_ASCII = {"S": "s", "H": "h", "D": "d", "C": "c"}
@@ -84,6 +89,58 @@ class CardStyle:
             bottom.append(corner_bl + horiz * (3 if last else 2) + (corner_br if last else ""),
                           edge)
         return [top, mid, bottom]
+
+    # Any size: the hand fanned as dealt, each card under the next showing its left corner.
+
+    @staticmethod
+    def fan_width(count: int, size: str) -> int:
+        _, width, step = SIZES[size]
+        return 0 if count == 0 else step * (count - 1) + width
+
+    def fan(self, cards: list[Card | None], size: str = "small") -> list[Text]:
+        """The rows of a fanned hand at ``size``; ``None`` is a face-down card."""
+        if size == "small":
+            return self.full(cards)
+        height, width, step = SIZES[size]
+        rows = [Text() for _ in range(height)]
+        for i, card in enumerate(cards):
+            shown = width if i == len(cards) - 1 else step
+            drawn = self._card_rows(card, size, height, width)
+            if size == "medium" and i < len(cards) - 1 and card is not None:
+                # Under the next card only the corner shows (not a cut-off "1" of a 10).
+                for index in (2, 3):
+                    parts, styles = drawn[index]
+                    drawn[index] = ([parts[0], " " * len(parts[1]), parts[2]], styles)
+            for row, (text, style) in zip(rows, drawn, strict=True):
+                for part, part_style in zip(text, style, strict=True):
+                    if shown <= 0:
+                        break
+                    row.append(part[:shown], part_style)
+                    shown_now = len(part[:shown])
+                    shown -= shown_now
+                shown = width if i == len(cards) - 1 else step
+        return rows
+
+    def _card_rows(self, card: Card | None, size: str, height: int,
+                   width: int) -> list[tuple[list[str], list[Style]]]:
+        if self.ascii:
+            tl, tr, bl, br, horiz, vert = "+", "+", "+", "+", "-", "|"
+        else:
+            tl, tr, bl, br, horiz, vert = "╭", "╮", "╰", "╯", "─", "│"
+        inner = width - 2
+        if card is None:
+            style = self.back
+            inside = back_rows(inner, height - 2, self.ascii)
+            edge = ink = style
+        else:
+            suit = self.suit(card)
+            face = large_face if size == "large" else medium_face
+            inside = face(card.rank, suit, self.ascii)
+            edge, ink = self.edge, self.ink(card)
+        rows: list[tuple[list[str], list[Style]]] = [([tl + horiz * inner + tr], [edge])]
+        rows += [([vert, line, vert], [edge, ink, edge]) for line in inside]
+        rows.append(([bl + horiz * inner + br], [edge]))
+        return rows
 
     # Compact tiles: one row, for split hands and narrow spaces.
 

@@ -92,10 +92,13 @@ async def render_all(folder: Path) -> list[Path]:
     """Save every scene as an SVG in ``folder``; returns the files."""
     warm_analysis()
     written = []
-    for scene in SCENES:
+    shots = [(scene, SIZE, scene.name) for scene in SCENES]
+    split = next(s for s in SCENES if s.name == "split")
+    shots.append((split, (120, 40), "large-cards"))  # the cards a larger terminal gets
+    for scene, size, name in shots:
         with tempfile.TemporaryDirectory() as data:
             app = make_app(scene, Path(data))
-            async with app.run_test(size=SIZE) as pilot:
+            async with app.run_test(size=size) as pilot:
                 await play(scene, pilot)
-                written.append(Path(app.save_screenshot(f"{scene.name}.svg", str(folder))))
+                written.append(Path(app.save_screenshot(f"{name}.svg", str(folder))))
     return written

@@ -7,16 +7,19 @@ the deal is box 1, box 4, up card, box 1, box 4, hole card.
 
 from __future__ import annotations
 
+import tempfile
 from decimal import Decimal
+from pathlib import Path
 
 from blackjack_tui.controller.controller import RoundController
-from blackjack_tui.controller.home import HomeGame
-from blackjack_tui.controller.players import table_of
-from blackjack_tui.controller.session import Session
+from blackjack_tui.controller.game import Game, GameOptions
+from blackjack_tui.controller.home import HOUSE, HomeGame
 from blackjack_tui.engine.actions import Decision
 from blackjack_tui.engine.rules import Rules
 from blackjack_tui.engine.shoe import Shoe
 from blackjack_tui.rulesets import load_all
+from blackjack_tui.store import Store
+from blackjack_tui.store.journal import home_account
 
 RULES, _ = load_all()
 HOME = RULES["home"]
@@ -44,13 +47,22 @@ class Player:
 
 
 class Table:
+    """The home table as the game plays it: the evening on its own accounts in a database."""
+
     def __init__(self, rules: Rules = HOME, others: int = 1, hands: int | None = None) -> None:
-        self.session = Session(rules, Decimal(1000), seed=1)
-        self.session.set_others(table_of(others, Decimal(0)))
-        self.game = HomeGame(rules, [o.name for o in self.session.others], hands=hands)
-        self.game.sit_down(self.session)
+        self.folder = tempfile.mkdtemp()
+        rule_sets = {**RULES, rules.name: rules}
+        store = Store(Path(self.folder))
+        self.engine = Game(store, rule_sets, GameOptions(rules=rules.name, seed=1))
+        self.session = self.engine.session
+        self.session.home_hands = hands
+        self.engine.set_players(others)
+        self.engine.before_deal()
+        assert self.session.home is not None
+        self.game: HomeGame = self.session.home
         self.player = Player()
-        self.controller = RoundController(self.session, self.player, "instant")
+        self.controller = RoundController(self.session, self.player, "instant",
+                                          keeper=self.engine)
         self.player.controller = self.controller
 
     async def round(self, cards: list[str], answers: list[str],
@@ -59,9 +71,22 @@ class Table:
         self.player.answers = list(answers)
         await self.controller.play(bets)
         assert self.session.shoe.remaining == 0 and not self.player.answers
+        check_book(self)
 
     def last(self) -> dict[str, Decimal]:
         return self.game.standings.rows[-1].entries
+
+
+def check_book(table: Table) -> None:
+    """The evening's stacks are its accounts, to the cent; the bankroll is untouched."""
+    store = table.engine.store
+    assert not store.problems()
+    evening = table.game.id
+    stacks = table.game.standings.stacks
+    for player, stack in stacks.items():
+        assert store.balance(home_account(evening, player)) == stack, player
+    assert store.balance(home_account(evening, HOUSE)) == table.game.standings.house
+    assert store.balance() == 1000
 
 
 def check_sums(game: HomeGame) -> None:
@@ -141,10 +166,22 @@ async def test_the_bank_rotates_to_a_natural_and_the_player_banks_for_the_others
     assert row.banker == "You" and row.entries == {"Astrid": -5, "You": 5}
     assert table.session.bankroll == Decimal("97.50") + 10
     check_sums(table.game)
+    # The banker's round is booked with its real result (not 0), apart from the bankroll.
+    rows, _ = table.engine.store.recent(3)
+    assert [r.net for r in rows] == [Decimal(5), Decimal("7.50"), Decimal(-5)]
+    assert [r.home for r in rows] == [True, True, True]
+    summary = table.engine.store.statistics()
+    assert (summary.home_rounds, summary.home_net, summary.net) == (3, Decimal("7.50"), 0)
+    assert summary.hands == 2  # the player's own hands: none in the round he banked
 
 
-async def test_the_player_s_own_bankroll_is_set_aside_for_the_evening() -> None:
+async def test_the_evening_never_touches_the_bankroll_and_leaving_the_table_pauses_it() -> None:
     table = Table()
-    assert table.session.own_bankroll == 1000 and table.session.bankroll == 100
-    table.game.stand_up(table.session)
-    assert table.session.bankroll == 1000 and table.session.home is None
+    await table.round(["5H", "TS", "6C", "6D", "7S", "TD", "9C", "2H"], ["double"])
+    assert table.session.bankroll == 110 and table.engine.bankroll == 1000
+    table.engine.switch_rules(RULES["nordic"], None)
+    assert table.session.home is None and table.session.bankroll == 1000
+    assert table.engine.store.evening_rows("table", ("paused",))[0][0] == table.game.id
+    table.engine.switch_rules(HOME, None)
+    assert table.session.home is not None and table.session.home.id == table.game.id
+    assert table.session.bankroll == 110 and table.session.home.standings.hands == 1

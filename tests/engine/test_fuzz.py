@@ -1,4 +1,4 @@
-"""Fuzz: the rules loader, saved rounds, the history, profile, in-flight and shoe parsers.
+"""Fuzz: the rules loader, saved rounds and their check, the settings, the 0.1.0 import, shoes.
 
 Random bytes, random text, random JSON and random mutations of real documents: each parser may
 only answer with its own clear error (a RulesFileError list, StateError, RecordError, FairError),
@@ -25,10 +25,11 @@ from blackjack_tui.engine.round import Round
 from blackjack_tui.engine.rules import Rules
 from blackjack_tui.engine.shoe import Shoe
 from blackjack_tui.rulesets import RulesFileError, load_file, parse_text
+from blackjack_tui.store import Store
+from blackjack_tui.store.check import round_problem
 from blackjack_tui.store.errors import RecordError
-from blackjack_tui.store.history import HandHistory, parse_history_line
 from blackjack_tui.store.inflight import decode, encode, settle_unfinished
-from blackjack_tui.store.profile import parse_profile
+from blackjack_tui.store.settings import load_settings
 from blackjack_tui.store.shoes import parse_shoe_line
 
 FUZZ = settings(max_examples=200, deadline=None,
@@ -192,15 +193,76 @@ def test_inflight_decode_and_settle_mutated(base: int, rng: random.Random,
     assert "\n" not in settlement.notice
 
 
-# ---------------------------------------------------------------------------- store parsers
+# ---------------------------------------------------------------------------- saved state checked
+
+
+def _money_and_cards(rnd: Round) -> dict[str, Any]:
+    data = rnd.to_dict()
+    data.pop("log")
+    shoe = data.pop("shoe")
+    return {**data, "shoe_cards": sorted(shoe["cards"] + shoe["discards"])}
+
+
+@FUZZ
+@given(st.integers(0, len(BASE_ROUNDS) - 1), st.randoms(use_true_random=False), json_values)
+def test_a_changed_saved_round_either_fails_its_check_or_holds_the_same_money_and_cards(
+        base: int, rng: random.Random, replacement: Any) -> None:
+    original = Round.from_dict(BASE_ROUNDS[base])
+    data = mutate(json.loads(json.dumps(encode("r", original))), rng, replacement)
+    try:
+        changed = decode(data).round
+    except (RecordError, EngineError):
+        return
+    problem = round_problem(changed, original.bankroll_start)
+    assert problem is None or (isinstance(problem, str) and "\n" not in problem)
+    if problem is None:
+        assert _money_and_cards(changed) == _money_and_cards(original)
+
+
+@FUZZ
+@given(st.dictionaries(st.sampled_from(["rules", "speed", "coach", "theme", "tier",
+                                        "computer_players", "home_hands", "last_bets", "bogus",
+                                        "client_seed", "provably_fair"]),
+                       json_values.map(json.dumps) | st.text(max_size=12), max_size=6))
+def test_settings_rows_of_any_content_read_field_by_field(rows: dict[str, str]) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        store = Store(Path(folder))
+        store.conn.executemany("INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)",
+                               list(rows.items()))
+        _, bets, notices = store.read(load_settings)
+        assert all("\n" not in n for n in notices) and len(bets) <= 3
+        assert store.balance() == Decimal(1000)  # a setting never touches money
+        store.close()
+
+
+@settings(max_examples=60, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(st.binary(max_size=120) | json_values.map(lambda v: json.dumps(v).encode()),
+       st.lists(st.binary(max_size=60) | json_values.map(lambda v: json.dumps(v).encode()),
+                max_size=5),
+       st.binary(max_size=80) | json_values.map(lambda v: json.dumps(v).encode()))
+def test_the_import_of_any_0_1_0_files_never_fails_and_gives_a_sane_bankroll(
+        profile: bytes, history: list[bytes], shoe: bytes) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        root = Path(folder)
+        (root / "profile.json").write_bytes(profile)
+        (root / "history.jsonl").write_bytes(b"\n".join(history))
+        (root / "shoe.json").write_bytes(shoe)
+        (root / "inflight.json").write_bytes(shoe)
+        (root / "shoes.jsonl").write_bytes(b"\n".join(history))
+        store = Store(root)
+        bankroll = store.balance()
+        assert bankroll >= 0 and bankroll.adjusted() < 12
+        assert not store.problems()
+        assert all("\n" not in n and "Traceback" not in n for n in store.notices)
+        store.close()
+
 
 @FUZZ
 @given(st.binary(max_size=200) | json_values.map(lambda v: json.dumps(v).encode()))
-def test_history_profile_and_shoe_parsers(raw: bytes) -> None:
-    for parse, errors in ((parse_history_line, RecordError), (parse_profile, RecordError),
-                          (parse_shoe_line, RecordError)):
-        with contextlib.suppress(errors):
-            parse(raw)
+def test_shoe_line_parser(raw: bytes) -> None:
+    with contextlib.suppress(RecordError):
+        parse_shoe_line(raw)
 
 
 @FUZZ
@@ -218,16 +280,3 @@ SHOE_RECORD = FairShoe(1, client_seed="fuzz").retire().to_dict()  # type: ignore
 def test_shoe_record_mutated(rng: random.Random, replacement: Any) -> None:
     with contextlib.suppress(FairError):
         ShoeRecord.from_dict(mutate(SHOE_RECORD, rng, replacement))
-
-
-@settings(max_examples=100, deadline=None)
-@given(st.lists(st.binary(max_size=60) | json_values.map(lambda v: json.dumps(v).encode()),
-                max_size=8), st.booleans())
-def test_history_file_of_random_lines(lines: list[bytes], newline_at_end: bool) -> None:
-    with tempfile.TemporaryDirectory() as folder:
-        history = HandHistory(Path(folder))
-        history.path.write_bytes(b"\n".join(lines) + (b"\n" if newline_at_end else b""))
-        read = history.read_recent(5)
-        assert len(read.records) <= 5 and all(isinstance(r, dict) for r in read.records)
-        history.append({"ok": True}, round_id="after")
-        assert history.read_recent(1).records == [{"ok": True, "round_id": "after"}]

@@ -55,7 +55,7 @@ def rule_sets(draw: st.DrawFn) -> Rules:
         "blackjack_pays": draw(st.sampled_from(["3:2", "6:5", "1:1", "2:1", "7:5"])),
         "blackjack_paid_at_once": draw(st.booleans()),
         "double_on": draw(st.sampled_from(["any", "9-11", "10-11", "7-11"])),
-        "double_ace_as_one": draw(st.sampled_from([None, "all"])),
+        "double_ace_as_one": draw(st.sampled_from([None, "all", "held"])),
         "double_after_split": draw(st.booleans()),
         "double_after_split_any_total": draw(st.booleans()),
         "split_by": draw(st.sampled_from(["value", "rank"])),

@@ -27,13 +27,22 @@ def test_starts_the_app_on_the_data_folder(tmp_path, monkeypatch):
     seen = {}
 
     def fake_run(self):
-        seen["folder"] = self.store.folder
+        seen["folder"] = self.store.root
         seen["rules"] = self.rules.name
 
     monkeypatch.setattr("blackjack_tui.ui.ledger.app.LedgerApp.run", fake_run)
     assert main(["ledger", "--data-dir", str(tmp_path)]) == 0
-    assert seen == {"folder": tmp_path / "evenings", "rules": "home"}
-    assert (tmp_path / "evenings").is_dir()
+    assert seen == {"folder": tmp_path, "rules": "home"}
+    assert (tmp_path / "blackjack.db").is_file()
+
+
+def test_the_scorekeeper_will_not_open_beside_a_running_game(tmp_path, capsys):
+    from blackjack_tui.store import FolderLock
+
+    with FolderLock(tmp_path):
+        assert main(["ledger", "--data-dir", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "already open" in err
 
 
 @pytest.mark.parametrize("module", ["blackjack_tui.ledger", "blackjack_tui.store.evenings",

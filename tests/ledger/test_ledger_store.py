@@ -1,4 +1,5 @@
-"""Evenings on disk: atomic saves, a list that survives a broken file, CSV and JSON exports."""
+"""Evenings in the database: saved whole, a list that survives a broken one, CSV and JSON
+exports."""
 
 from __future__ import annotations
 
@@ -10,12 +11,17 @@ from decimal import Decimal
 import pytest
 
 from blackjack_tui.ledger import Evening
+from blackjack_tui.store import Store
 from blackjack_tui.store.evenings import (
     EveningFileError,
     EveningStore,
     evening_csv,
     write_atomic,
 )
+
+
+def evenings(folder) -> EveningStore:
+    return EveningStore(Store(folder))
 
 
 def played() -> Evening:
@@ -27,15 +33,13 @@ def played() -> Evening:
 
 
 def test_save_and_load_round_trip(tmp_path):
-    store = EveningStore(tmp_path)
+    store = evenings(tmp_path)
     ev = played()
-    path = store.save_evening(ev)
-    assert path.parent == tmp_path / "evenings"
-    again = store.load_evening(ev.id)
+    store.save_evening(ev)
+    again = evenings(tmp_path).load_evening(ev.id)
     assert again == ev
     assert again.standings.stacks == ev.standings.stacks
     assert [c.text for c in again.history] == [c.text for c in ev.history]
-    assert not list(path.parent.glob("*.tmp"))
 
 
 def test_write_atomic_leaves_the_old_file_when_writing_fails(tmp_path, monkeypatch):
@@ -52,23 +56,24 @@ def test_write_atomic_leaves_the_old_file_when_writing_fails(tmp_path, monkeypat
     assert [p.name for p in tmp_path.iterdir()] == ["f.json"]
 
 
-def test_list_evenings_newest_first_and_broken_files_reported(tmp_path):
-    store = EveningStore(tmp_path)
+def test_list_evenings_newest_first_and_a_broken_one_reported(tmp_path):
+    store = evenings(tmp_path)
     first = played()
     store.save_evening(first)
     second = Evening(name="Saturday", players=("Cy", "Di"))
     store.save_evening(second)
-    (store.folder / "broken.json").write_text("{not json")
+    store.store.conn.execute("INSERT INTO evenings VALUES ('broken', 'scorekeeper', 'open', "
+                             "'{not json', '2026-01-01')")
     summaries, problems = store.list_evenings()
     assert {s.name for s in summaries} == {"Friday", "Saturday"}
     friday = next(s for s in summaries if s.name == "Friday")
     assert friday.hands == 2 and friday.players == ("Ann", "Bo")
-    assert len(problems) == 1 and "broken.json" in str(problems[0])
+    assert len(problems) == 1 and "broken" in str(problems[0])
 
 
 def test_load_missing_evening(tmp_path):
     with pytest.raises(EveningFileError, match="no saved evening"):
-        EveningStore(tmp_path).load_evening("nope")
+        evenings(tmp_path).load_evening("nope")
 
 
 def test_csv_export_rows_and_stacks(tmp_path):
@@ -81,7 +86,7 @@ def test_csv_export_rows_and_stacks(tmp_path):
 
 
 def test_export_writes_csv_and_json(tmp_path):
-    store = EveningStore(tmp_path)
+    store = evenings(tmp_path)
     ev = played()
     csv_path, json_path = store.export_evening(ev)
     assert csv_path.read_text().startswith("line,kind,hand,bank holder,Ann,Bo,bank")

@@ -4,22 +4,31 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
 
+from blackjack_tui.controller.game import Game, GameOptions
 from blackjack_tui.engine.round import Round
 from blackjack_tui.engine.rules import Rules
 from blackjack_tui.engine.shoe import Shoe
 from blackjack_tui.rulesets import load_all
+from blackjack_tui.store import Store
 
 RULE_SETS: dict[str, Rules] = load_all()[0]
 
 
+def open_game(folder: Path, rule_sets: dict[str, Rules] | None = None, **options: Any) -> Game:
+    """The game on ``folder`` as a start would open it (no lock: tests open it in turn)."""
+    return Game(Store(folder), rule_sets or RULE_SETS, GameOptions(**options))
+
+
 def steps(rules: Rules, seed: int, shoe: Shoe | None = None,
-          bets: tuple[object, ...] = (10, 20)) -> Iterator[Round]:
+          bets: tuple[object, ...] = (10, 20), bankroll: int = 10_000) -> Iterator[Round]:
     """Yield the round before the deal, after the deal and after every decision."""
     chooser = random.Random(seed)
     low, high = rules.limits()
     stakes = [max(low, min(high, b)) for b in (int(x) for x in bets)]  # type: ignore[call-overload]
-    rnd = Round(rules, shoe or Shoe.seeded(rules.decks, seed), stakes[:rules.max_boxes], 10_000)
+    rnd = Round(rules, shoe or Shoe.seeded(rules.decks, seed), stakes[:rules.max_boxes], bankroll)
     yield rnd
     rnd.deal()
     yield rnd

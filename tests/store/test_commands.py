@@ -1,18 +1,21 @@
-"""``blackjack-tui verify`` and ``blackjack-tui history``: verdicts, exit codes, one-line errors."""
+"""``blackjack-tui verify``, ``history`` and ``audit``: verdicts, exit codes, one-line errors; they
+read the database without the lock, so they work while a game is open on the same folder."""
 
 from __future__ import annotations
 
 import json
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
 
 from blackjack_tui.cli import main
+from blackjack_tui.controller.booking import booking_of
 from blackjack_tui.engine.fair import FairShoe, ShoeRecord
 from blackjack_tui.engine.history import HandRecord
-from blackjack_tui.store import Store
+from blackjack_tui.store import FolderLock, Store
 
-from .helpers import RULE_SETS, steps
+from .helpers import RULE_SETS, open_game, steps
 
 
 def retired(tmp_path: Path, shoes: int = 2) -> list[ShoeRecord]:
@@ -21,8 +24,12 @@ def retired(tmp_path: Path, shoes: int = 2) -> list[ShoeRecord]:
     for _ in range(shoes):
         shoe.discard([shoe.draw() for _ in range(20)])
         shoe.shuffle()
-    store.save_shoe(shoe)
-    return list(reversed(store.shoes.read_recent()[0]))
+    records = shoe.take_retired()
+    store.save_shoe(None, records)
+    store.close()
+    (tmp_path / "shoes.jsonl").write_text("".join(json.dumps(r.to_dict()) + "\n"
+                                                  for r in records))
+    return records
 
 
 def test_verify_latest_shoe_is_fair(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -73,11 +80,14 @@ def test_verify_unrevealed_or_missing_exits_2(tmp_path: Path,
 
 
 def record_rounds(tmp_path: Path, count: int) -> None:
-    store = Store(tmp_path, history_model=HandRecord)
+    game = open_game(tmp_path)
     for i in range(count):
-        *_, rnd = steps(RULE_SETS["nordic"], seed=i)
-        store.history.append(HandRecord.of(rnd, [10, 20], round_id=f"r{i}",
-                                           time=f"2025-01-01T12:00:{i:02d}+00:00"))
+        *_, rnd = steps(RULE_SETS["nordic"], seed=i, bankroll=game.session.bankroll)
+        game.session.round = rnd
+        booking = booking_of(rnd, f"r{i}", game.session)
+        game.store.book(booking)
+        game.session.finish_round()
+    game.close()
 
 
 def test_history_json_newest_first(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -85,23 +95,58 @@ def test_history_json_newest_first(tmp_path: Path, capsys: pytest.CaptureFixture
     assert main(["history", "--json", "--limit", "3", "--data-dir", str(tmp_path)]) == 0
     data = json.loads(capsys.readouterr().out)
     assert [r["round_id"] for r in data] == ["r4", "r3", "r2"]
+    assert HandRecord.model_validate(data[0]).replay().net == Decimal(data[0]["result"]["net"])
 
 
 def test_history_table(tmp_path: Path, capsys: pytest.CaptureFixture[str],
                        monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("COLUMNS", "200")
     record_rounds(tmp_path, 2)
-    with open(tmp_path / "history.jsonl", "ab") as handle:
-        handle.write(b'{"round_id": "cut')
     assert main(["history", "--data-dir", str(tmp_path)]) == 0
     captured = capsys.readouterr()
     assert "Game recall" in captured.out and "nordic" in captured.out
-    assert "dealer:" in captured.out and "10000 →" in captured.out
-    assert "cut short" in captured.err
+    assert "dealer:" in captured.out and "1000 →" in captured.out
 
 
 def test_history_empty_and_bad_limit(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["history", "--data-dir", str(tmp_path)]) == 0
     assert "No rounds recorded yet" in capsys.readouterr().out
     assert main(["history", "--limit", "0"]) == 2
+    assert capsys.readouterr().err.count("\n") == 1
+
+
+def test_the_reading_commands_work_while_a_game_holds_the_folder(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    record_rounds(tmp_path, 3)
+    with FolderLock(tmp_path):
+        game = open_game(tmp_path)
+        assert main(["history", "--json", "--data-dir", str(tmp_path)]) == 0
+        assert len(json.loads(capsys.readouterr().out)) == 3
+        assert main(["audit", "--data-dir", str(tmp_path)]) == 0
+        assert "Everything agrees." in capsys.readouterr().out
+        game.close()
+
+
+def test_audit_json_agrees_then_names_a_changed_balance(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    record_rounds(tmp_path, 4)
+    assert main(["audit", "--json", "--replay", "--data-dir", str(tmp_path)]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["rounds"] == 4 and report["agrees"] is True and report["problems"] == []
+    assert report["bankroll"] == report["journal"]
+    store = Store(tmp_path)
+    store.conn.execute("UPDATE accounts SET balance = '20000' WHERE name = 'bankroll'")
+    store.close()
+    assert main(["audit", "--json", "--data-dir", str(tmp_path)]) == 1
+    report = json.loads(capsys.readouterr().out)
+    assert report["agrees"] is False and report["bankroll"] == "20000"
+    assert "The bankroll on disk was 20000, its journal says" in report["problems"][0]
+
+
+def test_audit_of_an_empty_folder_and_a_file_in_place_of_the_folder(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["audit", "--data-dir", str(tmp_path / "none")]) == 0
+    assert "nothing to audit" in capsys.readouterr().out
+    (tmp_path / "file").write_text("x")
+    assert main(["audit", "--data-dir", str(tmp_path / "file")]) == 2
     assert capsys.readouterr().err.count("\n") == 1

@@ -1,4 +1,4 @@
-"""The round in flight: saved at every step, restored equal, finished or settled exactly once."""
+"""The round in flight: saved at every step, resumed equal, booked or set aside exactly once."""
 
 from __future__ import annotations
 
@@ -11,28 +11,12 @@ from typing import Any
 import pytest
 
 from blackjack_tui.engine.fair import FairShoe
-from blackjack_tui.engine.history import HandRecord
 from blackjack_tui.engine.round import Round
 from blackjack_tui.engine.shoe import Shoe
-from blackjack_tui.store import Profile, Store, StoreError, new_round_id, settle_unfinished
+from blackjack_tui.store import BANKROLL, Store, settle_unfinished
 from blackjack_tui.store.inflight import decode, encode
 
-from .helpers import RULE_SETS, steps
-
-
-@pytest.mark.parametrize("name", sorted(RULE_SETS))
-def test_restores_equal_at_every_step(tmp_path: Path, name: str) -> None:
-    rules = RULE_SETS[name]
-    store = Store(tmp_path)
-    checked = 0
-    for seed in range(12):
-        for rnd in steps(rules, seed, bets=(rules.min_bet * 2, rules.min_bet, rules.max_bet)):
-            store.save_round("r", rnd)
-            recovered = store.recover(Profile(), RULE_SETS)
-            assert recovered.round == rnd and recovered.round_id == "r"
-            assert recovered.round is not rnd
-            checked += 1
-    assert checked > 12 * 3
+from .helpers import RULE_SETS, open_game, steps
 
 
 def play_out(rnd: Round, seed: int) -> dict[str, Any]:
@@ -109,6 +93,7 @@ def test_settle_damaged_state_returns_bets(data: Any) -> None:
 
 # ---------------------------------------------------------------------------- recover
 
+
 def new_round(rules_name: str = "nordic", seed: int = 1) -> Round:
     rules = RULE_SETS[rules_name]
     rnd = Round(rules, Shoe.seeded(rules.decks, seed), [10], 1000)
@@ -117,127 +102,96 @@ def new_round(rules_name: str = "nordic", seed: int = 1) -> Round:
 
 
 def test_nothing_in_flight(tmp_path: Path) -> None:
-    recovery = Store(tmp_path).recover(Profile(), RULE_SETS)
-    assert recovery.round is None and recovery.notices == []
+    game = open_game(tmp_path)
+    assert game.resume_round is None and game.notices == []
 
 
-def test_changed_rules_settle_once(tmp_path: Path) -> None:
+@pytest.mark.parametrize("name", sorted(RULE_SETS))
+def test_a_round_saved_at_any_step_is_resumed_equal(tmp_path: Path, name: str) -> None:
+    rules = RULE_SETS[name]
+    checked = 0
+    for seed in range(6):
+        for rnd in steps(rules, seed, bets=(rules.min_bet * 2, rules.min_bet, rules.min_bet * 3),
+                         bankroll=1000):
+            if rnd.over or not rnd.dealt:
+                continue
+            store = Store(tmp_path)
+            store.save_inflight("r", BANKROLL, rnd)
+            store.close()
+            game = open_game(tmp_path)
+            assert game.notices == [] and game.resume_round == rnd
+            assert game.resume_round is not rnd and game.round_id == "r"
+            game.store.clear_inflight()
+            game.close()
+            checked += 1
+    assert checked > 6
+
+
+def test_changed_rules_keep_what_was_won_once(tmp_path: Path) -> None:
     store = Store(tmp_path)
     data = saved_round("nordic", ["AS", "9H", "6D", "KC", "8H", "7S"], [10, 20], [])
-    store.inflight.path.write_text(json.dumps(data))
+    store.conn.execute("INSERT INTO inflight VALUES (1, 'r', 1, ?, 'now')", (json.dumps(data),))
+    store.close()
     changed = dict(RULE_SETS)
     changed["nordic"] = changed["nordic"].model_copy(update={"dealer_hits_soft_17": True})
-    profile = Profile(bankroll=Decimal(1000))
-    recovery = store.recover(profile, changed)
-    assert recovery.round is None and "changed" in recovery.notices[0]
-    assert profile.bankroll == Decimal(1015) and profile.last_round_id == "r"
-    assert not store.inflight.path.exists()
-    assert Store(tmp_path).load_profile().profile.bankroll == Decimal(1015)
-    # Killed after the profile was saved, before the file was cleared: no second credit.
-    store.inflight.path.write_text(json.dumps(data))
-    again = Store(tmp_path)
-    profile = again.load_profile().profile
-    assert again.recover(profile, changed).notices == []
-    assert profile.bankroll == Decimal(1015) and not store.inflight.path.exists()
+    game = open_game(tmp_path, rule_sets=changed)
+    assert game.resume_round is None and "changed" in game.notices[0]
+    assert game.store.balance() == Decimal(1015) and game.store.inflight() is None
+    game.close()
+    again = open_game(tmp_path, rule_sets=changed)
+    assert again.notices == [] and again.store.balance() == Decimal(1015)
 
 
-def test_missing_rule_set_is_settled(tmp_path: Path) -> None:
+def test_missing_rule_set_returns_the_bets(tmp_path: Path) -> None:
     store = Store(tmp_path)
-    store.save_round("r", new_round())
+    store.save_inflight("r", BANKROLL, new_round())
+    store.close()
     sets = {k: v for k, v in RULE_SETS.items() if k != "nordic"}
-    profile = Profile()
-    recovery = store.recover(profile, sets)
-    assert "'nordic' is gone" in recovery.notices[0] and profile.bankroll == Decimal(1000)
+    game = open_game(tmp_path, rule_sets={**sets, "nordic": RULE_SETS["vegas-strip"]
+                                         .model_copy(update={"name": "nordic"})})
+    assert "changed" in game.notices[0] and game.store.balance() == Decimal(1000)
 
 
-def test_unreadable_file_moved_aside_bets_returned(tmp_path: Path) -> None:
+def test_an_unreadable_saved_round_is_set_aside_and_its_bets_returned(tmp_path: Path) -> None:
     store = Store(tmp_path)
-    store.inflight.path.write_bytes(b'{"format": "blackjack-tui/inflight", "rou')
-    profile = Profile()
-    recovery = store.recover(profile, RULE_SETS)
-    [aside] = tmp_path.glob("inflight.json.broken-*")
-    assert str(aside) in recovery.notices[0] and "returned" in recovery.notices[0]
-    assert profile.bankroll == Decimal(1000) and not store.inflight.path.exists()
+    store.conn.execute("INSERT INTO inflight VALUES (1, 'r', 1, ?, 'now')",
+                       ('{"format": "blackjack-tui/inflight", "rou',))
+    store.close()
+    game = open_game(tmp_path)
+    assert "could not be resumed" in game.notices[0] and "returned" in game.notices[0]
+    assert game.store.balance() == Decimal(1000) and game.store.inflight() is None
+    kept = game.store.read(lambda c: c.execute("SELECT what, data FROM aside").fetchall())
+    assert kept == [("round", '{"format": "blackjack-tui/inflight", "rou')]
 
 
-def test_damaged_state_settled_once_even_without_an_id(tmp_path: Path) -> None:
-    store = Store(tmp_path)
-    data = saved_round("nordic", ["AS", "9H", "6D", "KC", "8H", "7S"], [10, 20], [])
-    data["round"]["phase"] = "teleport"
-    del data["round_id"]
-    raw = json.dumps(data)
-    store.inflight.path.write_text(raw)
-    profile = Profile()
-    recovery = store.recover(profile, RULE_SETS)
-    assert "damaged" in recovery.notices[0] and profile.bankroll == Decimal(1015)
-    store.inflight.path.write_text(raw)  # as if the move aside never happened
-    assert store.recover(profile, RULE_SETS).notices == []
-    assert profile.bankroll == Decimal(1015)
-
-
-def finish(store: Store, profile: Profile, round_id: str, rnd: Round) -> None:
-    store.finish_round(profile, round_id, HandRecord.of(rnd, [10], round_id=round_id), rnd.net)
-
-
-def test_finish_round_credits_once(tmp_path: Path) -> None:
-    store = Store(tmp_path, history_model=HandRecord)
-    profile = store.load_profile().profile
-    rid = new_round_id()
-    rnd = new_round()
-    store.save_round(rid, rnd)
-    play_out(rnd, 0)
-    store.save_round(rid, rnd)
-    finish(store, profile, rid, rnd)
-    assert profile.bankroll == Decimal(1000) + rnd.net
-    assert not store.inflight.path.exists()
-    finish(store, profile, rid, rnd)  # a repeated call changes nothing
-    assert profile.bankroll == Decimal(1000) + rnd.net
-    assert len(store.recent_rounds().records) == 1
-
-
-@pytest.mark.parametrize("fail_at", ["history", "profile", "clear"])
-def test_a_crash_inside_finish_round_is_finished_once_on_restart(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fail_at: str) -> None:
-    store = Store(tmp_path, history_model=HandRecord)
-    profile = store.load_profile().profile
+def test_a_round_over_but_not_booked_is_booked_once_at_start(tmp_path: Path) -> None:
     rnd = new_round(seed=7)
     play_out(rnd, 7)
-    store.save_round("r7", rnd)
-
-    def boom(*args: object, **kwargs: object) -> None:
-        raise StoreError("could not save: the disk is full")
-
-    target = {"history": store.history, "profile": store.profile_file,
-              "clear": store.inflight}[fail_at]
-    monkeypatch.setattr(target, {"history": "append", "profile": "save", "clear": "clear"}[fail_at],
-                        boom)
-    with pytest.raises(StoreError):
-        finish(store, profile, "r7", rnd)
-    monkeypatch.undo()
-
-    # Restart: a new process loads what is on disk.
-    fresh = Store(tmp_path, history_model=HandRecord)
-    profile = fresh.load_profile().profile
-    recovery = fresh.recover(profile, RULE_SETS)
-    if recovery.round is not None:  # recorded nowhere yet: the app finishes it
-        assert recovery.round.over and recovery.round_id == "r7"
-        finish(fresh, profile, "r7", recovery.round)
-    assert profile.bankroll == Decimal(1000) + rnd.net
-    assert Store(tmp_path).load_profile().profile.bankroll == Decimal(1000) + rnd.net
-    assert [r.round_id for r in fresh.recent_rounds().records] == ["r7"]
-    assert not fresh.inflight.path.exists()
-
-
-def test_shoe_kept_between_rounds(tmp_path: Path) -> None:
     store = Store(tmp_path)
-    shoe = FairShoe(1, client_seed="seed")
-    for _ in range(10):
-        shoe.draw()
-    store.save_shoe(shoe)
-    back = store.load_shoe(1)
-    assert isinstance(back, FairShoe) and back.to_dict() == shoe.to_dict()
-    assert store.load_shoe(6) is None  # another table: the fair shoe is retired and revealed
-    [record], _ = store.shoes.read_recent()
+    store.save_inflight("r7", BANKROLL, rnd)
+    store.close()
+    game = open_game(tmp_path)
+    assert game.resume_round is None and game.store.is_booked("r7")
+    assert game.store.balance() == Decimal(1000) + rnd.net and not game.store.problems()
+    game.close()
+    assert open_game(tmp_path).store.balance() == Decimal(1000) + rnd.net
+
+
+def test_the_shoe_is_kept_between_rounds_and_a_fair_one_is_revealed_at_another_table(
+        tmp_path: Path) -> None:
+    game = open_game(tmp_path)
+    assert game.set_fair(True, "seed") is not None
+    shoe = game.session.shoe
+    assert isinstance(shoe, FairShoe)
+    shoe.shuffle()
+    shoe.discard([shoe.draw() for _ in range(10)])  # a round's cards, in the tray
+    game.session.take_retired()
+    game._save_shoe_now()
+    game.close()
+    back = open_game(tmp_path)
+    assert back.notices == [] and isinstance(back.session.shoe, FairShoe)
+    assert back.session.shoe.to_dict() == shoe.to_dict()
+    back.switch_rules(RULE_SETS["home"], None)  # one deck: the six-deck fair shoe leaves play
+    [record], _ = back.fair_shoes()
     assert record.revealed and len(record.dealt) == 10
-    record2 = store.retire_shoe(shoe)
-    assert record2 is not None and store.shoes.read_recent()[0][0] == record2
+    assert record.commitment == shoe.commitment

@@ -8,7 +8,6 @@ settlement or a save), SIGKILL it, then check the disk as the next start will re
 
 from __future__ import annotations
 
-import json
 import os
 import random
 import select
@@ -21,8 +20,10 @@ from pathlib import Path
 
 from blackjack_tui.engine.history import HandRecord
 from blackjack_tui.engine.round import Round
-from blackjack_tui.rulesets import load_all
 from blackjack_tui.store import Store
+from tests.money import check_money
+
+from .helpers import open_game
 
 KILL_POINTS = int(os.environ.get("KILL_POINTS", "24"))
 CHILD = Path(__file__).with_name("kill_child.py")
@@ -49,32 +50,33 @@ def run_and_kill(data: Path, seed: int, delay: float) -> None:
 
 
 def check_disk(data: Path, seen_rounds: set[str]) -> Round | None:
-    """What the next start will find: a consistent bankroll and, maybe, one round to resume."""
-    inflight = data / "inflight.json"
-    saved = json.loads(inflight.read_bytes()) if inflight.exists() else None
-    store = Store(data, history_model=HandRecord)
-    profile = store.load_profile()
-    assert not profile.notices, profile.notices
-    sets, _ = load_all()
-    recovery = store.recover(profile.profile, sets)
-    assert not recovery.notices, recovery.notices
-    records = store.recent_rounds(limit=None).records
-    ids = [r.round_id for r in records]
+    """What the next start will find: a whole book and, maybe, one round to resume."""
+    store = Store(data)
+    saved = store.inflight()
+    store.close()
+    game = open_game(data)
+    assert not game.notices, game.notices
+    rows, notices = game.store.recent(limit=None)
+    assert not notices, notices
+    ids = [r.round_id for r in rows]
     assert len(ids) == len(set(ids)), "a round was booked twice"
     assert set(ids) >= seen_rounds, "a booked round disappeared"
     seen_rounds.update(ids)
-    booked = sum((Decimal(r.result.net) for r in records), Decimal(0))
-    assert profile.profile.bankroll == START + booked, "chips created or lost"
-    for record in records:
-        assert record.replay().bankroll == Decimal(record.result.bankroll)
-    rnd = recovery.round
+    booked = sum((r.net for r in rows if not r.home), Decimal(0))
+    assert game.store.balance() == START + booked, "chips created or lost"
+    check_money(game)
+    for row in rows:
+        record = HandRecord.model_validate(row.record)
+        assert record.replay().net == row.net
+    rnd = game.resume_round
     if rnd is not None:
-        assert saved is not None
-        assert rnd == Round.from_dict(saved["round"]), "the resumed round differs from the save"
-        assert rnd.bankroll_start == profile.profile.bankroll
+        assert saved is not None and saved.data is not None
+        assert rnd == Round.from_dict(saved.data["round"]), "the resumed round differs"
+        assert rnd.bankroll_start == game.store.balance()
         table = sum(len(h.cards) for b in rnd.boxes for h in b.hands) + len(rnd.dealer)
         shoe = rnd.shoe
         assert shoe.remaining + len(shoe.discards) + (0 if rnd.over else table) == shoe.total
+    game.close()
     return rnd
 
 

@@ -52,3 +52,15 @@ async def choose_table(pilot: Pilot[None], app: BlackjackApp, name: str) -> None
     app.screen.query_one("OptionList").highlighted = list(app.rule_sets).index(name)
     await pilot.pause()
     await press_settled(pilot, app, "enter")
+
+
+async def stand_out(pilot: Pilot[None], app: BlackjackApp, limit: int = 40) -> None:
+    """Play the round in progress to its end: stand every hand, decline every offer (the shoe
+    may be a random one, so insurance or even money can be asked)."""
+    for _ in range(limit):
+        if app.session.round is None or app.session.round.over:
+            return
+        decision = app.screen_stack[1].decision if len(app.screen_stack) > 1 else None
+        key = "s" if decision is not None and "stand" in decision.actions else "n"
+        await press_settled(pilot, app, key)
+    raise AssertionError("the round never ended")

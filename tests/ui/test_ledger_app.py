@@ -10,6 +10,7 @@ import pytest
 from blackjack_tui.engine.rules import LedgerSettings
 from blackjack_tui.ledger import Evening
 from blackjack_tui.rulesets import load_all
+from blackjack_tui.store import Store
 from blackjack_tui.store.evenings import EveningStore
 from blackjack_tui.ui.ledger import EveningsScreen, LedgerApp, StandingsScreen
 from blackjack_tui.ui.ledger.dialogs import AskDialog, WinnerDialog
@@ -25,7 +26,7 @@ def rules():
 
 @pytest.fixture
 def store(tmp_path):
-    return EveningStore(tmp_path)
+    return EveningStore(Store(tmp_path))
 
 
 async def type_text(pilot, text: str) -> None:
@@ -75,13 +76,13 @@ async def test_an_evening_entered_from_the_keyboard_and_resumed_after_a_restart(
         stacks = evening.standings.stacks
         assert stacks == {"Ann": Decimal("102.5"), "Bo": Decimal(115), "Cy": Decimal("82.5")}
         assert [row.bank for row in evening.standings.rows] == [-10, 5, Decimal("-12.5")]
-        saved = store.path_of(evening.id).read_text()
+        saved = store.load_evening(evening.id).model_dump_json()
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, EveningsScreen)
 
     # A new app on the same folder: the evening is listed and opens as it was left.
-    assert store.path_of(evening.id).read_text() == saved
+    assert store.load_evening(evening.id).model_dump_json() == saved
     again = LedgerApp(store, rules)
     async with again.run_test(size=SIZE) as pilot:
         await pilot.press("enter")
@@ -93,7 +94,7 @@ async def test_an_evening_entered_from_the_keyboard_and_resumed_after_a_restart(
         table = screen.query_one("#sheet")
         assert table.row_count == 1 + 3 + 1  # stacks, three hands, the hand being entered
         await pilot.press("escape", "escape")
-    assert store.path_of(evening.id).read_text() == saved
+    assert store.load_evening(evening.id).model_dump_json() == saved
 
 
 async def test_a_typo_is_refused_and_the_same_player_is_asked_again(store, rules):

@@ -7,7 +7,7 @@ from decimal import Decimal
 from textual.widgets import DataTable, Select, Static, Switch
 
 from blackjack_tui.engine.fair import FairShoe, verify_record
-from tests.ui.conftest import press_settled, settle
+from tests.ui.conftest import press_settled, settle, stand_out
 from tests.ui.test_table_play import shown
 
 ROUND = ["TS", "7D", "9H", "8C", "TC"]
@@ -73,16 +73,14 @@ async def test_fair_shoes_commit_before_the_deal_and_verify_after_the_reveal(mak
         promised = shoe.next_commitment
         await pilot.press("enter")
         await settle(pilot, app)
-        while app.session.round is not None and not app.session.round.over:
-            await pilot.press("s")
-            await settle(pilot, app)
+        await stand_out(pilot, app)
         assert shoe.commitment == promised
         await pilot.press("f")
         await pilot.pause()
         assert promised in shown(app.screen.query_one("#fair-current", Static))
         await pilot.press("r")
         await pilot.pause()
-        records, _ = app.store.shoes.read_recent()
+        records, _ = app.game.fair_shoes()
         assert records[-1].commitment == promised
         assert records[-1].client_seed == "my-lucky-seed"
         verdict = verify_record(records[-1])

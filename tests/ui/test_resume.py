@@ -35,5 +35,5 @@ async def test_a_round_left_mid_decision_resumes_at_the_same_point(make_app, tmp
         await settle(pilot, third)
         assert third.session.round is None
         assert third.session.bankroll == Decimal(1001)
-    records = Store(data).recent_rounds().records
-    assert len(records) == 1
+    rows, _ = Store(data).recent()
+    assert len(rows) == 1 and rows[0].net == 1

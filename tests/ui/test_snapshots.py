@@ -24,3 +24,30 @@ def test_screen_looks(scene, snap_compare, tmp_path, warm_cache):
         await play(scene, pilot)
 
     assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
+
+
+LARGER = [(name, size) for name in ("split", "settlement") for size in ((120, 40), (160, 50))]
+
+
+@pytest.mark.parametrize(("name", "size"), LARGER,
+                         ids=[f"{n}-{w}x{h}" for n, (w, h) in LARGER])
+def test_larger_terminals_get_larger_cards(name, size, snap_compare, tmp_path, warm_cache):
+    scene = next(s for s in SCENES if s.name == name)
+    app = make_app(scene, tmp_path / "data")
+
+    async def run_before(pilot) -> None:  # type: ignore[no-untyped-def]
+        await play(scene, pilot)
+
+    assert snap_compare(app, terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.parametrize("name", ["settlement", "help"])
+def test_a_light_theme(name, snap_compare, tmp_path, warm_cache):
+    scene = next(s for s in SCENES if s.name == name)
+    app = make_app(scene, tmp_path / "data")
+
+    async def run_before(pilot) -> None:  # type: ignore[no-untyped-def]
+        pilot.app.theme = "textual-light"
+        await play(scene, pilot)
+
+    assert snap_compare(app, terminal_size=SIZE, run_before=run_before)

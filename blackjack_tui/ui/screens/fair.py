@@ -51,7 +51,7 @@ class FairScreen(ModalScreen[None]):
             lines.add_row("", Text("The server seed is revealed when the shoe is retired; "
                                    "r retires it now (between rounds).", style="dim"))
             current.update(lines)
-        records, notices = game.store.shoes.read_recent(limit=20)
+        records, notices = game.game.fair_shoes(limit=20)
         table = RichTable(title="Retired shoes, newest first (blackjack-tui verify checks them "
                                 "too)", title_justify="left", expand=True)
         table.add_column("#", justify="right")
@@ -77,7 +77,7 @@ class FairScreen(ModalScreen[None]):
         from blackjack_tui.store import StoreError
 
         try:
-            record = game.store.retire_shoe(game.session.shoe)
+            record = game.game.retire_shoe()
         except StoreError as err:
             self.notify(str(err), severity="error")
             return

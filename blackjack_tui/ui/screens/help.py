@@ -12,25 +12,59 @@ from textual.widgets import Static
 
 from blackjack_tui.rules_text import describe
 
-KEYS = [
-    ("Betting", "1 2 3 or click", "choose a box"),
-    ("", "+ / -  or click a chip", "add / take off the chip in hand"),
-    ("", "[ ]", "a smaller / larger chip"),
-    ("", "x", "clear the box"),
-    ("", "b / space", "rebet the last bets / rebet and deal"),
-    ("", "enter", "deal"),
-    ("Playing", "h s", "hit, stand"),
-    ("", "d p r", "double, split, surrender"),
-    ("", "i e n", "insurance, even money, no"),
-    ("", "t", "hint: the best play and every action's EV"),
-    ("Analysis", "c", "coach on / off: says when a play is not the best, and what it cost"),
-    ("", "k", "card count on / off: Hi-Lo running and true count, shoe dealt"),
-    ("", "g", "strategy drill"),
-    ("Anywhere", "m", "rules menu: switch tables and tiers"),
-    ("", "? or f1", "this help"),
-    ("", "ctrl+p", "command palette"),
-    ("", "ctrl+q", "quit (a round in play is kept)"),
-]
+# Richer words for some actions than the footer's one word; every key still comes from the
+# screens' own bindings, so the help cannot drift from what the keys do.
+WORDS = {
+    "select_box": "choose a box (4-7: a computer player's box, to bet behind it)",
+    "add_chip": "add the chip in hand to the box", "remove_chip": "take a chip off the box",
+    "chip_down": "a smaller chip in hand", "chip_up": "a larger chip in hand",
+    "clear": "clear the box", "rebet": "the last round's bets again",
+    "rebet_deal": "the last bets again, and deal", "deal": "deal",
+    "players": "computer players at the table: 0 to 4", "ledger": "the home game's ledger",
+    "join": "join a split or double behind", "no": "no (insurance, even money, joining)",
+    "hint": "the best play and every action's EV",
+    "toggle_coach": "coach on / off: says when a play is not the best, and what it cost",
+    "toggle_count": "Hi-Lo count on / off: running and true count, shoe dealt",
+    "drill": "strategy drill", "rules_menu": "rules menu: switch tables and tiers",
+    "help": "this help", "settings": "options", "history": "history: recall the last rounds",
+    "fair": "the fair shoe: commitment and verification", "statistics": "statistics",
+    "quit": "quit (a round in play is kept)", "command_palette": "command palette",
+}
+
+
+def screens() -> list[tuple[str, type[object]]]:
+    """Every screen with keys of its own, in the order the player meets them."""
+    from blackjack_tui.ui.app import BlackjackApp
+    from blackjack_tui.ui.screens.drill import DrillScreen
+    from blackjack_tui.ui.screens.fair import FairScreen
+    from blackjack_tui.ui.screens.history import HistoryScreen, RecallScreen
+    from blackjack_tui.ui.screens.home_ledger import HomeLedger
+    from blackjack_tui.ui.screens.rules_menu import RulesMenu
+    from blackjack_tui.ui.screens.settings import SettingsScreen
+    from blackjack_tui.ui.screens.statistics import StatisticsScreen
+    from blackjack_tui.ui.screens.table_screen import TableScreen
+
+    return [("At the table", TableScreen), ("Anywhere", BlackjackApp),
+            ("Rules menu", RulesMenu), ("Strategy drill", DrillScreen),
+            ("History", HistoryScreen), ("Recall", RecallScreen), ("Options", SettingsScreen),
+            ("Statistics", StatisticsScreen), ("Fair shoe", FairScreen),
+            ("Home ledger", HomeLedger)]
+
+
+def key_rows(owner: type[object], display: object) -> list[tuple[str, str]]:
+    """``(keys, what)`` rows from a screen's bindings; keys of one action share a row."""
+    rows: dict[str, tuple[list[str], str]] = {}
+    for binding in getattr(owner, "BINDINGS", []):
+        if not isinstance(binding, Binding):
+            binding = Binding(*binding)
+        name = binding.action.split("(")[0]
+        words = WORDS.get(name) or binding.description or name.replace("_", " ")
+        keys, _ = rows.setdefault(name if name in WORDS else binding.action, ([], words))
+        for key in binding.key.split(","):
+            shown = display(Binding(key.strip(), binding.action))  # type: ignore[operator]
+            if shown not in keys:
+                keys.append(shown)
+    return [(" ".join(keys), words) for keys, words in rows.values()]
 
 
 class HelpScreen(ModalScreen[None]):
@@ -40,8 +74,11 @@ class HelpScreen(ModalScreen[None]):
         rules = self.app.session.rules  # type: ignore[attr-defined]
         keys = RichTable(title="Keys", title_justify="left", show_header=False, box=None,
                          padding=(0, 2))
-        for group, key, what in KEYS:
-            keys.add_row(Text(group, style="bold"), Text(key, style="bold #f2c94c"), what)
+        for title, owner in screens():
+            for index, (key, what) in enumerate(key_rows(owner, self.app.get_key_display)):
+                keys.add_row(Text(title if index == 0 else "", style="bold"),
+                             Text(key, style="bold"), what)
+        keys.add_row(Text(""), Text("ctrl+p", style="bold"), WORDS["command_palette"])
         house = RichTable(title=f"This table: {rules.title or rules.name}", title_justify="left",
                           show_header=False, box=None, padding=(0, 2))
         for topic, words in describe(rules):

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from decimal import Decimal
+from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 from textual import on
@@ -10,20 +11,23 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen, Screen
-from textual.widgets import DataTable, Footer, Label, Static
+from textual.widgets import DataTable, Label, Static
 
 from blackjack_tui.controller.recall import Recall
 from blackjack_tui.engine.history import HandRecord
 from blackjack_tui.engine.money import money_str
+from blackjack_tui.store.reading import RoundRow
+from blackjack_tui.ui.widgets.key_bar import KeyBar
 from blackjack_tui.ui.widgets.table import Table
 
 if TYPE_CHECKING:
     from blackjack_tui.ui.app import BlackjackApp
 
 
-def _cards(record: HandRecord) -> str:
-    hands = " | ".join(" ".join(h.cards) for h in record.result.hands)
-    return f"{hands}  vs  {' '.join(record.result.dealer.cards)}"
+def _cards(record: dict[str, Any]) -> str:
+    result = record.get("result") or {}
+    hands = " | ".join(" ".join(h.get("cards", [])) for h in result.get("hands", []))
+    return f"{hands}  vs  {' '.join((result.get('dealer') or {}).get('cards', []))}"
 
 
 class HistoryScreen(ModalScreen[None]):
@@ -36,23 +40,23 @@ class HistoryScreen(ModalScreen[None]):
             yield DataTable(id="history-table", cursor_type="row", zebra_stripes=True)
             yield Static(id="history-notes")
 
-    def on_mount(self) -> None:
+    async def on_mount(self) -> None:
         game: BlackjackApp = self.app  # type: ignore[assignment]
-        read = game.store.recent_rounds(limit=100)
-        self.records: list[HandRecord] = [r for r in read.records if isinstance(r, HandRecord)]
+        rows, notices = await game.game.recent(100)
+        self.rows: list[RoundRow] = rows
         table = self.query_one(DataTable)
-        table.add_columns("time", "table", "stakes", "cards", "decisions", "net", "bankroll")
-        for record in self.records:
-            net = record.result.net
-            style = "#7ee787" if not net.startswith(("-", "0")) else (
-                "#ff7b72" if net.startswith("-") else "")
-            stakes = " ".join(money_str(b) if b else "·" for b in record.bets)
-            table.add_row(record.time.replace("T", " ")[5:16], record.rules.name, stakes,
-                          _cards(record), " ".join(record.actions) or "—",
-                          Text(net, style=style),
-                          f"{money_str(record.bankroll_before)} → {record.result.bankroll}")
-        notes = list(read.notices)
-        if not self.records:
+        table.add_columns("time", "table", "stakes", "cards", "decisions", "net", "chips")
+        for row in self.rows:
+            record = row.record
+            style = "#7ee787" if row.net > 0 else ("#ff7b72" if row.net < 0 else "")
+            stakes = " ".join(money_str(Decimal(b)) if b else "·" for b in record.get("bets", []))
+            chips = f"{money_str(row.before)} → {money_str(row.after)}"
+            table.add_row(row.at.replace("T", " ")[5:16], row.ruleset, stakes,
+                          _cards(record), " ".join(record.get("actions", [])) or "—",
+                          Text(money_str(row.net), style=style),
+                          chips + (" (home stack)" if row.home else ""))
+        notes = list(notices)
+        if not self.rows:
             notes.append("No rounds yet: play one and it is kept here.")
         self.query_one("#history-notes", Static).update(Text("\n".join(notes), style="dim"))
         table.focus()
@@ -62,10 +66,15 @@ class HistoryScreen(ModalScreen[None]):
         self.action_replay()
 
     def action_replay(self) -> None:
-        if not self.records:
+        if not getattr(self, "rows", None):
             return
-        row = self.query_one(DataTable).cursor_row
-        self.app.push_screen(RecallScreen(self.records[row]))
+        row = self.rows[self.query_one(DataTable).cursor_row]
+        try:
+            record = HandRecord.model_validate(row.record)
+        except ValueError as err:
+            self.notify(f"This round's record cannot be replayed: {err}", severity="warning")
+            return
+        self.app.push_screen(RecallScreen(record))
 
     def action_close(self) -> None:
         self.dismiss(None)
@@ -91,7 +100,7 @@ class RecallScreen(Screen[None]):
         yield Static(id="recall-banner")
         yield Table(id="table")
         yield Static(id="recall-step")
-        yield Footer(show_command_palette=False)
+        yield KeyBar()
 
     def on_mount(self) -> None:
         record = self.recall.record

@@ -65,6 +65,7 @@ class SettingsScreen(ModalScreen[None]):
     @on(Switch.Changed, "#ascii")
     def _ascii(self, event: Switch.Changed) -> None:
         self.game.settings.ascii_cards = event.value
+        self.game.apply_ascii()
         self.game.save_profile()
 
     @on(Switch.Changed, "#four-colour")

@@ -12,9 +12,8 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
-from blackjack_tui.controller.stats import Summary, summarize
-from blackjack_tui.engine.history import HandRecord
 from blackjack_tui.engine.money import money_str
+from blackjack_tui.store.reading import Summary
 from blackjack_tui.ui.widgets.line_chart import LineChart, Series, money_label
 
 if TYPE_CHECKING:
@@ -47,6 +46,11 @@ def figures(summary: Summary) -> RichTable:
     table.add_row("Net", _signed(summary.net))
     table.add_row("Biggest win", _signed(summary.biggest_win))
     table.add_row("Biggest loss", _signed(summary.biggest_loss))
+    if summary.fresh:
+        table.add_row("Fresh bankrolls", str(summary.fresh))
+    if summary.home_rounds:
+        table.add_row("Home evenings", f"{summary.home_rounds} rounds")
+        table.add_row("  your stack", _signed(summary.home_net))
     return table
 
 
@@ -55,17 +59,17 @@ class StatisticsScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="statistics"):
-            yield Label("Statistics · every round in your hand history", classes="pane-title")
+            yield Label("Statistics · your own hands and bankroll, every round",
+                        classes="pane-title")
             with Horizontal():
                 yield Static(id="stats-figures")
                 yield LineChart(id="stats-chart", y_format=money_label)
             yield Static(id="stats-notes")
 
-    def on_mount(self) -> None:
+    async def on_mount(self) -> None:
         game: BlackjackApp = self.app  # type: ignore[assignment]
-        read = game.store.recent_rounds(limit=None)
-        records = [r for r in read.records if isinstance(r, HandRecord)]
-        summary = summarize(reversed(records))  # the history reads newest first
+        self.query_one("#stats-figures", Static).update(Text("Adding up…", style="dim"))
+        summary = await game.game.statistics()
         self.summary = summary
         self.query_one("#stats-figures", Static).update(figures(summary))
         bankroll = tuple(float(b) for b in summary.bankroll)  # places dots, not money arithmetic
@@ -73,9 +77,10 @@ class StatisticsScreen(ModalScreen[None]):
         chart.ascii = game.card_style.ascii
         chart.plot([Series("bankroll", bankroll)] if bankroll else [],
                    title="Bankroll over the rounds", x_label="round")
-        notes = list(read.notices)
-        if not records:
+        notes = []
+        if not summary.rounds:
             notes.append("No rounds yet: the figures fill in as you play.")
+        notes.append("Computer players' hands are not counted; a home evening's stack is its own.")
         self.query_one("#stats-notes", Static).update(Text("\n".join(notes), style="dim"))
 
     def action_close(self) -> None:

@@ -41,7 +41,8 @@ class TableAnalysis(Screen[None]):
         """Call once the controller exists: the coach from the settings, the count off."""
         assert self.controller is not None
         self.tally = Coach()
-        self.counting = False
+        self.counting = self.game.settings.count
+        self._counted_table: tuple[object, ...] = self._count_key()
         self.controller.on_verdict = self._verdict
         if self.game.settings.coach:
             self.controller.coach = self.tally
@@ -50,6 +51,7 @@ class TableAnalysis(Screen[None]):
     def refresh_analysis(self) -> None:
         if self.controller is None or not self.is_attached:
             return
+        self.check_count()
         count = self.controller.count_view() if getattr(self, "counting", False) else None
         self.query_one(AnalysisLine).show(count, self.controller.coach)
 
@@ -75,7 +77,20 @@ class TableAnalysis(Screen[None]):
 
     def action_toggle_count(self) -> None:
         self.counting = not self.counting
+        self.game.settings.count = self.counting
+        self.game.save_profile()
         self.refresh_analysis()
+
+    def _count_key(self) -> tuple[object, ...]:
+        session = self.game.session
+        return (id(session.shoe), session.rules.name)
+
+    def check_count(self) -> None:
+        """A new shoe or another table: the count starts again from nothing."""
+        key = self._count_key()
+        if key != getattr(self, "_counted_table", key) and self.controller is not None:
+            self.controller.count.reset()
+        self._counted_table = key
 
     def action_drill(self) -> None:
         from blackjack_tui.ui.screens.drill import DrillScreen

@@ -9,7 +9,7 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from blackjack_tui.controller.betting import BetSlip
 from blackjack_tui.controller.controller import RoundController
@@ -18,11 +18,13 @@ from blackjack_tui.engine.actions import Decision
 from blackjack_tui.engine.errors import BetError
 from blackjack_tui.engine.events import Event
 from blackjack_tui.engine.money import money_str
+from blackjack_tui.rules_text import felt_line
 from blackjack_tui.ui.screens import table_seats as behind
 from blackjack_tui.ui.screens.table_analysis import TableAnalysis
 from blackjack_tui.ui.widgets.action_bar import ActionBar
 from blackjack_tui.ui.widgets.analysis_line import AnalysisLine
 from blackjack_tui.ui.widgets.bet_box import BetBox
+from blackjack_tui.ui.widgets.key_bar import KeyBar
 from blackjack_tui.ui.widgets.seat_strip import SeatStrip
 from blackjack_tui.ui.widgets.status_bar import StatusBar
 from blackjack_tui.ui.widgets.table import ShoeInfo, Table
@@ -35,6 +37,29 @@ PLAY_KEYS = {"hit", "stand", "double", "split", "surrender", "insurance", "even_
              "join"}
 BET_KEYS = {"select_box", "add_chip", "remove_chip", "chip_down", "chip_up", "clear", "rebet",
             "rebet_deal", "deal", "players"}
+
+
+def dealer_step(event: Event) -> bool:
+    """The dealer's own cards move: the player's decisions are over for now."""
+    return event.kind in ("reveal", "dealer-total") or (event.kind == "card" and event.box == 0)
+
+
+def question(decision: Decision, split: bool) -> tuple[str, str]:
+    """The message line for a decision: what is asked, and its style."""
+    stake = money_str(decision.stake or Decimal(0))
+    if decision.kind.startswith("join-"):
+        what = "split" if decision.kind == "join-split" else "double"
+        return (f"Box {decision.box} {what}s: join with {stake} behind? j join · n stay out",
+                "-ask")
+    if decision.behind:
+        return f"Behind box {decision.box}: insurance or even money is your own choice", "-ask"
+    if decision.kind == "insurance":
+        return (f"Box {decision.box}: insurance against the dealer's ace? It costs {stake} and "
+                f"pays 2:1", "-ask")
+    if decision.kind == "even-money":
+        return f"Box {decision.box}: blackjack against an ace. Take even money now?", "-ask"
+    hand = f", hand {decision.hand}" if split else ""
+    return f"Box {decision.box}{hand}: your move", "-play"
 
 
 class TableScreen(TableAnalysis):
@@ -70,8 +95,8 @@ class TableScreen(TableAnalysis):
         Binding("right_square_bracket", "chip_up", "Chip", show=False),
         Binding("x,backspace", "clear", "Clear", key_display="x"),
         Binding("b", "rebet", "Rebet"),
-        Binding("space", "rebet_deal", "Again", key_display="␣"),
-        Binding("enter", "deal", "Deal", priority=True),
+        Binding("space", "rebet_deal", "Again"),
+        Binding("enter", "deal", "Deal"),
         Binding("h", "hit", "Hit"),
         Binding("s", "stand", "Stand"),
         Binding("d", "double", "Double"),
@@ -109,13 +134,12 @@ class TableScreen(TableAnalysis):
             yield AnalysisLine(id="analysis")
             yield Static(id="message")
             yield ActionBar(id="actions")
-            yield Footer(show_command_palette=False)
+            yield KeyBar()
         yield Static(id="too-small")
 
     def on_mount(self) -> None:
         game = self.game
-        self.controller = RoundController(game.session, self, game.speed,
-                                          on_progress=game.round_progress)
+        self.controller = RoundController(game.session, self, game.speed, keeper=game.game)
         self.setup_analysis()
         self.new_slip(first=True)
         self.on_resize()
@@ -125,6 +149,9 @@ class TableScreen(TableAnalysis):
     def on_resize(self) -> None:
         small = self.size.width < MIN_WIDTH or self.size.height < MIN_HEIGHT
         self.set_class(small, "-too-small")
+        if self.controller is not None:
+            self.controller.hold(small)  # the cards wait while the table cannot be seen
+        self.refresh_bindings()
         if small:
             self.query_one("#too-small", Static).update(
                 f"blackjack-tui needs a terminal of at least {MIN_WIDTH}×{MIN_HEIGHT}.\n"
@@ -168,6 +195,7 @@ class TableScreen(TableAnalysis):
         session = self.game.session
         assert self.slip is not None
         table = self.query_one(Table)
+        table.show_rules_line(felt_line(session.rules, self.game.card_style.ascii))
         last = self.last_view if keep_result and not self.slip.bets else None
         table.show_betting(dict(self.slip.bets), session.rules.chips, session.describe_limits(),
                            self.selected, session.rules.max_boxes, last, self.game.card_style)
@@ -175,6 +203,7 @@ class TableScreen(TableAnalysis):
         table.show_seats(behind.seat_infos(session, self.selected))
         self.query_one(ActionBar).show_betting(session.rules.chips, bool(session.last_bets))
         self.query_one(StatusBar).show(session, self.slip.total, self.chip)
+        self.refresh_analysis()
 
     def say(self, text: str, style: str = "") -> None:
         message = self.query_one("#message", Static)
@@ -183,12 +212,16 @@ class TableScreen(TableAnalysis):
             message.set_classes(style)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if self.has_class("-too-small"):
+            return False  # nothing happens behind the "too small" notice
         if action in BET_KEYS:
             return not self.playing
         if action == "hint":
             return self.decision is not None and self.decision.kind == "play"
         if action in PLAY_KEYS:
-            return self.playing and action in self._footer_keys
+            # The footer shows the keys once the question is asked; a key counts as soon as
+            # the decision is awaited.
+            return self.playing and action in (self._footer_keys | self._legal_keys())
         return True
 
     def _legal_keys(self) -> set[str]:
@@ -265,7 +298,14 @@ class TableScreen(TableAnalysis):
         if self.playing:
             return
         assert self.slip is not None
-        problem = behind.sit_down_home(self.game.session)
+        if self.game.game.saving:
+            self.say("The last step is not saved yet: the deal waits for the disk", "-warning")
+            return
+        if self.game.check_broke():
+            return
+        problem = self.game.game.before_deal()
+        if self._slip_table != self._table_key():
+            self.new_slip(keep=True)  # the home evening sat down: its stack, not the bankroll
         if problem is None and not behind.banking(self.game.session):
             problem = self.slip.problem()
         if problem is None:
@@ -274,10 +314,6 @@ class TableScreen(TableAnalysis):
         if problem is not None:
             self.say(problem, "-warning")
             return
-        if not self.game.book_unfinished():
-            self.say("The last round is not saved yet; the next deal waits for the disk",
-                     "-warning")
-            return
         self.play_round(behind.bets_to_deal(self.game.session, self.slip.as_list()))
 
     @on(BetBox.Selected)
@@ -285,22 +321,29 @@ class TableScreen(TableAnalysis):
         if not self.playing:
             self.action_select_box(event.box.number)
 
-    @on(ActionBar.Chosen)
-    def _button(self, event: ActionBar.Chosen) -> None:
-        action = event.action
-        if action.startswith("chip-"):
-            self.chip_index = int(action.removeprefix("chip-"))
-            self.action_add_chip()
-        elif action == "bet-clear":
-            self.action_clear()
-        elif action == "bet-rebet":
-            self.action_rebet()
-        elif action == "bet-deal":
-            self.action_deal()
-        elif action == "insurance":
-            self.action_insurance()
+    @on(ActionBar.AddChip)
+    def _chip_clicked(self, event: ActionBar.AddChip) -> None:
+        self.chip_index = event.index
+        self.action_add_chip()
+
+    @on(ActionBar.Clear)
+    def _clear_clicked(self) -> None:
+        self.action_clear()
+
+    @on(ActionBar.Rebet)
+    def _rebet_clicked(self) -> None:
+        self.action_rebet()
+
+    @on(ActionBar.Deal)
+    def _deal_clicked(self) -> None:
+        self.action_deal()
+
+    @on(ActionBar.Decide)
+    def _decide_clicked(self, event: ActionBar.Decide) -> None:
+        if event.action == "insurance":
+            self.action_insurance()  # the home game asks how much
         else:
-            self.decide(action)
+            self.decide(event.action)
 
     # ----------------------------------------------------------------- the round
 
@@ -316,9 +359,9 @@ class TableScreen(TableAnalysis):
                 resumed = self.game.resume_round
                 assert resumed is not None
                 self.game.resume_round = None
-                rnd = await self.controller.resume(resumed)
+                await self.controller.resume(resumed)
             else:
-                rnd = await self.controller.play(bets)
+                await self.controller.play(bets)
         except BetError as err:
             self.say(str(err), "-warning")
             self.playing = False
@@ -329,10 +372,18 @@ class TableScreen(TableAnalysis):
         self._footer_keys = frozenset()
         self.refresh_bindings()
         self.last_view = self.controller.view
-        self.game.round_finished(rnd)
-        sign = "+" if rnd.net > 0 else ""
-        self.say(f"Round {sign}{money_str(rnd.net)} · bankroll {money_str(rnd.bankroll)} · "
-                 f"space: same bets again", "-result")
+        session = self.game.session
+        net = self.game.game.last_net
+        sign = "+" if net > 0 else ""
+        chips = "stack" if session.home is not None else "bankroll"
+        ties = self.last_view.ties_lost() if self.last_view is not None else []
+        if ties:
+            rules = session.rules.dealer_wins_ties
+            why = f" · {ties[0]} v {ties[0]}: ties at {rules[0]}–{rules[-1]} go to the bank"
+        else:
+            why = " · space: same bets again"
+        self.say(f"Round {sign}{money_str(net)} · {chips} {money_str(session.bankroll)}{why}",
+                 "-result")
         behind.after_round(self, self.game.session)
         assert self.slip is not None
         self.new_slip()
@@ -351,38 +402,32 @@ class TableScreen(TableAnalysis):
         self.refresh_analysis()
         if event is not None and event.kind == "shuffle":
             self.say("Shuffling the shoe…", "-info")
+        elif self.decision is None and event is not None and dealer_step(event):
+            self._dealer_turn()
 
     def ask(self, decision: Decision | None) -> None:
         self.decision = decision
         if not self.is_attached:
             return
-        if decision is not None:
-            # The footer is rebuilt on every refresh: only when the keys on offer change.
-            keys = frozenset(self._legal_keys())
-            if keys != self._footer_keys:
-                self._footer_keys = keys
-                self.refresh_bindings()
         bar = self.query_one(ActionBar)
         if decision is None:
             bar.show_waiting()
             return
         bar.show_decision(decision)
-        if decision.kind.startswith("join-"):
-            what = "split" if decision.kind == "join-split" else "double"
-            self.say(f"Box {decision.box} {what}s: join with "
-                     f"{money_str(decision.stake or Decimal(0))} behind? j join · n stay out",
-                     "-ask")
-        elif decision.behind:
-            self.say(f"Behind box {decision.box}: insurance or even money is your own choice",
-                     "-ask")
-        elif decision.kind == "insurance":
-            self.say(f"Box {decision.box}: insurance against the dealer's ace? "
-                     f"It costs {money_str(decision.stake or Decimal(0))} and pays 2:1", "-ask")
-        elif decision.kind == "even-money":
-            self.say(f"Box {decision.box}: blackjack against an ace. Take even money now?", "-ask")
-        else:
-            hand = f", hand {decision.hand}" if self._split(decision.box) else ""
-            self.say(f"Box {decision.box}{hand}: your move")
+        self._set_footer_keys(frozenset(self._legal_keys()))
+        self.say(*question(decision, self._split(decision.box)))
+
+    def _set_footer_keys(self, keys: frozenset[str]) -> None:
+        if keys != self._footer_keys:
+            self._footer_keys = keys
+            self.refresh_bindings()
+
+    def _dealer_turn(self) -> None:
+        """The dealer plays: no question, no play keys, no box in play."""
+        self._set_footer_keys(frozenset())
+        message = self.query_one("#message", Static)
+        if message.has_class("-ask") or message.has_class("-play"):
+            self.say("")
 
     def _split(self, box: int) -> bool:
         view = self.controller.view if self.controller else None
@@ -395,10 +440,15 @@ class TableScreen(TableAnalysis):
             self.say(refusal, "-warning")
 
     def shoe_info(self) -> ShoeInfo:
+        """The shoe and the tray as the cards shown so far tell (not ahead of the animation)."""
         shoe = self.game.session.shoe
         rules = self.game.session.rules
         cut = None if rules.shuffle == "every-round" else rules.penetration
-        return ShoeInfo(shoe.remaining, shoe.total, len(shoe.discards), cut)
+        if self.controller is not None:
+            remaining, discards = self.controller.shoe_counts()
+        else:
+            remaining, discards = shoe.remaining, len(shoe.discards)
+        return ShoeInfo(remaining, shoe.total, discards, cut)
 
     def action_hit(self) -> None:
         self.decide("hit")

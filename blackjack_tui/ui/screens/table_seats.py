@@ -11,7 +11,6 @@ from collections.abc import Sequence
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
-from blackjack_tui.controller.players import table_of
 from blackjack_tui.controller.session import Session
 from blackjack_tui.engine.money import ZERO, money_str
 from blackjack_tui.engine.seats import MAX_SEATS
@@ -64,18 +63,6 @@ def bets_to_deal(session: Session, bets: list[Decimal | None]) -> list[Decimal |
     return [] if banking(session) else bets
 
 
-def sit_down_home(session: Session) -> str | None:
-    """At the home table with computer players, the first deal starts the evening's ledger."""
-    if session.home is None and session.rules.ledger is not None and session.others:
-        from blackjack_tui.controller.home import HomeGame  # only at the home table: kept lazy
-
-        names = [o.name for o in session.others]
-        HomeGame(session.rules, names, hands=session.home_hands).sit_down(session)
-    if session.home is not None and session.home.over:
-        return session.home.outcome() + " · a: a new evening"
-    return None
-
-
 def after_round(screen: TableScreen, session: Session) -> None:
     home = session.home
     if home is None:
@@ -93,15 +80,11 @@ def cycle_players(screen: TableScreen) -> None:
     """``a``: 0 to 4 computer players, round and round; a home evening starts afresh."""
     if screen.playing:
         return
-    session = screen.game.session
-    if session.home is not None:
-        session.home.stand_up(session)
-    count = (len(session.others) + 1) % (MAX_SEATS + 1)
-    stack = session.rules.ledger.starting_stack if session.rules.ledger else Decimal(500)
-    session.set_others(table_of(count, stack))
-    screen.game.settings.computer_players = count
-    screen.game.save_profile()
+    game = screen.game.game
+    count = (len(game.session.others) + 1) % (MAX_SEATS + 1)
+    game.set_players(count)
     screen.selected = min(screen.selected, 3)
-    who = ", ".join(o.name for o in session.others) or "nobody"
+    who = ", ".join(o.name for o in game.session.others) or "nobody"
     screen.say(f"Computer players: {who} (a changes)", "-info")
-    screen.refresh_betting()
+    screen.new_slip(keep=True)
+    screen.game.show_notices()

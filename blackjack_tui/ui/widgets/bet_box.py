@@ -7,7 +7,7 @@ from decimal import Decimal
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
-from textual.containers import Vertical
+from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.widgets import Static
 
@@ -55,12 +55,22 @@ class BetBox(Vertical):
         super().__init__(id=f"box-{number}", classes="bet-box", **kwargs)  # type: ignore[arg-type]
         self.number = number
         self.border_title = f"Box {number}"
+        self.card_size = "small"
+        """The largest card size the felt has room for (a hand steps down if it must)."""
+        self._lines: dict[str, Text] = {}
 
     def compose(self) -> ComposeResult:
         yield Static(classes="box-stake")
-        for index in range(MAX_HANDS):
-            yield HandPanel(id=f"box-{self.number}-hand-{index + 1}")
+        with Horizontal(classes="hands"):
+            for index in range(MAX_HANDS):
+                yield HandPanel(id=f"box-{self.number}-hand-{index + 1}")
         yield Static(classes="box-footer")
+
+    def _line(self, name: str, text: Text) -> None:
+        """Update the stake or footer line only when it changes (one line: no new layout)."""
+        if self._lines.get(name) != text:
+            self._lines[name] = text
+            self.query_one(f".box-{name}", Static).update(text, layout=False)
 
     def on_click(self, event: events.Click) -> None:
         self.post_message(self.Selected(self))
@@ -71,21 +81,19 @@ class BetBox(Vertical):
         self.set_class(selected, "-selected")
         self.set_class(not enabled, "-disabled")
         self.set_class(False, "-active")
-        stake = self.query_one(".box-stake", Static)
-        footer = self.query_one(".box-footer", Static)
         self._hide_panels(0)
         if not enabled:
-            stake.update(Text("closed at this table", style="dim"))
-            footer.update("")
+            self._line("stake", Text("closed at this table", style="dim"))
+            self._line("footer", Text(""))
             self.border_subtitle = ""
             return
         if bet:
-            stake.update(Text.assemble(Text(money_str(bet), style="bold"), "  ",
-                                       chip_stack(bet, chips)))
+            self._line("stake", Text.assemble(Text(money_str(bet), style="bold"), "  ",
+                                              chip_stack(bet, chips)))
         else:
             hint = "+ adds a chip" if selected else f"press {self.number} or click"
-            stake.update(Text(f"no bet · {hint}", style="dim"))
-        footer.update(Text(f"limits {limits}", style="dim"))
+            self._line("stake", Text(f"no bet · {hint}", style="dim"))
+        self._line("footer", Text(f"limits {limits}", style="dim"))
         self.border_subtitle = "selected" if selected else ""
 
     def show_round(self, box: BoxView | None, active: tuple[int, int] | None,
@@ -93,12 +101,10 @@ class BetBox(Vertical):
         """In a round: the box's hands, the active one marked, insurance and the box's result."""
         self.set_class(False, "-selected")
         self.set_class(box is None, "-disabled")
-        stake = self.query_one(".box-stake", Static)
-        footer = self.query_one(".box-footer", Static)
         panels = list(self.query(HandPanel))
         if box is None:
-            stake.update(Text("no bet", style="dim"))
-            footer.update("")
+            self._line("stake", Text("no bet", style="dim"))
+            self._line("footer", Text(""))
             self._hide_panels(0)
             self.set_class(False, "-active")
             self.border_subtitle = ""
@@ -106,18 +112,25 @@ class BetBox(Vertical):
         is_active = active is not None and active[0] == box.number
         self.set_class(is_active, "-active")
         staked = sum((h.stake for h in box.hands), ZERO)
-        stake.update(Text.assemble(Text(f"stake {money_str(staked)}", style="bold")))
-        compact = len(box.hands) > 1
+        self._line("stake", Text(f"stake {money_str(staked)}", style="bold"))
+        # Two hands sit side by side at the felt's card size (each steps down if it must) when
+        # even the smallest fans fit; otherwise the hands are stacked as one-line tiles.
+        count = len(box.hands)
+        per = (self.size.width - 2) // max(count, 1)
+        compact = count > 1 and (count > 2 or any(
+            CardStyle.fan_width(max(len(h.cards), 2), "small") + 2 > per for h in box.hands))
+        self.set_class(compact, "-stacked")
         for index, panel in enumerate(panels):
             if index < len(box.hands):
                 if not panel.display:
                     panel.display = True
                 panel.compact = compact
+                panel.card_size = self.card_size
                 panel.card_style = card_style
                 panel.active = is_active and active is not None and active[1] == index + 1
                 panel.hand = box.hands[index]
         self._hide_panels(len(box.hands))
-        footer.update(self._footer(box))
+        self._line("footer", self._footer(box))
         self.border_subtitle = ""
         if all(h.outcome is not None for h in box.hands) and box.hands:
             net = box.net

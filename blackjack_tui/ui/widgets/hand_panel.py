@@ -9,7 +9,7 @@ from textual.widget import Widget
 
 from blackjack_tui.controller.view import HandView
 from blackjack_tui.engine.money import money_str
-from blackjack_tui.ui.cards import CardStyle
+from blackjack_tui.ui.cards import ORDER, SIZES, CardStyle
 
 OUTCOME_WORDS = {
     "blackjack": "BLACKJACK", "win": "WIN", "push": "PUSH", "lose": "LOSE", "bust": "BUST",
@@ -43,42 +43,55 @@ def outcome_text(hand: HandView) -> Text:
 
 
 class HandPanel(Widget):
-    """Draws one :class:`HandView`. ``compact`` draws one-line tiles (for a split box)."""
+    """Draws one :class:`HandView`: its cards fanned at the largest size up to ``card_size`` that
+    fits the panel's width, or one-line tiles when ``compact`` (a box split three ways or more)."""
 
     DEFAULT_CSS = """
     HandPanel { height: auto; width: 1fr; }
-    HandPanel.-active { background: $accent 25%; }
     """
 
     # A new card or a split changes how many lines the panel needs: both lay out again.
     hand: reactive[HandView | None] = reactive(None, always_update=True, layout=True)
     compact: reactive[bool] = reactive(False, layout=True)
+    card_size: reactive[str] = reactive("small", layout=True)
     card_style: reactive[CardStyle] = reactive(CardStyle())
     active: reactive[bool] = reactive(False)
 
     def watch_active(self, active: bool) -> None:
         self.set_class(active, "-active")
 
+    def _size_that_fits(self, count: int, width: int) -> str | None:
+        sizes = ORDER[ORDER.index(self.card_size):] if self.card_size in ORDER else ORDER
+        for size in sizes:
+            if CardStyle.fan_width(max(count, 2), size) <= width - 2:
+                return size
+        return None
+
     def render(self) -> RenderableType:
         hand = self.hand
         if hand is None:
             return Text("")
         style = self.card_style
-        marker = Text("▶ " if self.active else "  ", style="bold #f2c94c")
+        marker = Text(("> " if style.ascii else "▶ ") if self.active else "  ",
+                      style="bold #f2c94c")
         total = Text(hand.label(), style="bold")
+        width = max(self.size.width, 10)
         info = Text.assemble(total, " ")
-        for word, badge_style in badges(hand):
+        for word, badge_style in badges(hand, compact=width < 26):
             info.append(f" {word} ", style=badge_style)
             info.append(" ")
         result = outcome_text(hand)
-        width = max(self.size.width, 10)
-        if self.compact or style.full_width(len(hand.cards)) > width - 2:
+        size = None if self.compact else self._size_that_fits(len(hand.cards), width)
+        if size is None:
             line = Text.assemble(marker, style.tiles(list(hand.cards)), "  ", total)
             tail = Text.assemble(*[Text(f" {w} ", style=s) for w, s in badges(hand, True)],
                                  " ", result)
             if line.cell_len + tail.cell_len <= width:
                 return Text.assemble(line, " ", tail)
             return Group(line, Text.assemble("  ", tail))
-        lines = style.full(list(hand.cards)) if hand.cards else [Text(""), Text(""), Text("")]
-        body = [Text.assemble(marker if i == 1 else "  ", line) for i, line in enumerate(lines)]
+        rows = SIZES[size][0]
+        lines = style.fan(list(hand.cards), size) if hand.cards else [Text("")] * rows
+        middle = rows // 2
+        body = [Text.assemble(marker if i == middle else "  ", line)
+                for i, line in enumerate(lines)]
         return Group(*body, Text.assemble("  ", info), Text.assemble("  ", result))

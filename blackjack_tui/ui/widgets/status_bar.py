@@ -16,20 +16,22 @@ class StatusBar(Static):
              live: bool = False) -> None:
         rules = session.rules
         bankroll = session.round.bankroll if live and session.round else session.bankroll
+        # At a home evening the chips in front of the player are his stack, not his bankroll.
+        label = "Stack " if session.home is not None else "Bankroll "
         text = Text.assemble(
             ("♠ blackjack-tui  ", "bold"),
-            ("Bankroll ", "dim"), (money_str(bankroll), "bold"),
-            ("   Table ", "dim"), (rules.title or rules.name, "bold"),
+            (label, ""), (money_str(bankroll), "bold"),
+            ("   Table ", ""), (rules.title or rules.name, "bold"),
         )
         if session.tier:
             text.append(f" · {session.tier}")
-        text.append(f"  {session.describe_limits()}", style="dim")
-        text.append("   Stake ", style="dim")
+        text.append(f"  {session.describe_limits()}")
+        text.append("   Stake ")
         text.append(money_str(stake), style="bold")
         if chip is not None:
-            text.append("   Chip ", style="dim")
+            text.append("   Chip ")
             text.append(f"●{money_str(chip)}", style="bold #f2c94c")
-            text.append(" [ ]", style="dim")
+            text.append(" [ ]")
         if session.pending is not None:
             text.append(f"   next: {session.pending[0].title or session.pending[0].name}",
                         style="italic #e3b341")

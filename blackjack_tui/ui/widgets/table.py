@@ -14,9 +14,9 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from blackjack_tui.controller.view import TableView
-from blackjack_tui.engine.cards import hand_totals
 from blackjack_tui.ui.cards import CardStyle
 from blackjack_tui.ui.widgets.bet_box import BetBox
+from blackjack_tui.ui.widgets.hand_panel import HandPanel
 from blackjack_tui.ui.widgets.seat_strip import SeatInfo, SeatStrip
 
 
@@ -70,19 +70,21 @@ class DealerPanel(Widget):
 
     view: reactive[TableView | None] = reactive(None, always_update=True)
     card_style: reactive[CardStyle] = reactive(CardStyle())
+    card_size: reactive[str] = reactive("small")
 
     def render(self) -> RenderableType:
         view = self.view
         if view is None or not view.dealer:
             return self._centred([Text("DEALER", style="bold"), Text(""),
                                   Text("draws to 17", style="dim")])
-        lines = self.card_style.full(list(view.dealer))
+        size = self.card_size
+        if CardStyle.fan_width(len(view.dealer), size) > self.size.width and size != "small":
+            size = "medium" if size == "large" else "small"
+        lines = self.card_style.fan(list(view.dealer), size)
         label = Text(view.dealer_label(), style="bold")
-        cards = view.dealer_cards
         if view.dealer_outcome == "bust":
             label.append("  BUST", style="bold #ff7b72")
-        elif view.over and len(view.dealer) == 2 and len(cards) == 2 and \
-                hand_totals(cards)[0] == 21:
+        elif view.over and view.dealer_blackjack:
             label.append("  BLACKJACK", style="bold #f2c94c")
         elif view.peek == "none" and not view.over:
             label.append("  no blackjack", style="dim")
@@ -95,24 +97,73 @@ class DealerPanel(Widget):
         return text
 
 
+def card_size_for(width: int, height: int, seats: bool) -> str:
+    """The largest cards the felt (``width`` × ``height`` inside) has room for."""
+    extra = 2 if seats else 0
+    if width >= 100 and height >= FELT_ROWS["large"] + extra:
+        return "large"
+    if width >= 84 and height >= FELT_ROWS["medium"] + extra:
+        return "medium"
+    return "small"
+
+
+# Rows the felt needs at each card size: the dealer's row, the boxes, and at the two larger sizes
+# a line for the table's printed rules and a row to spare.
+FELT_ROWS = {"large": 11 + 1 + 15 + 1, "medium": 7 + 1 + 11 + 1, "small": 6 + 12}
+
+
 class Table(Vertical):
-    """The whole felt. ``show`` redraws it from a :class:`TableView`."""
+    """The whole felt. ``show`` redraws it from a :class:`TableView`.
+
+    Laid out as a table is: the discard tray at the dealer's right, the shoe at his left, the
+    house's rules printed on the felt under him, the boxes in an arc in front. The cards take
+    the largest size the felt has room for; spare rows go around the dealer and the boxes, never
+    into one band between them.
+    """
+
+    card_size: reactive[str] = reactive("small")
 
     def compose(self) -> ComposeResult:
+        yield Static(classes="gap -top")
         with Horizontal(id="dealer-row"):
-            yield ShoeGauge(id="shoe")
-            yield DealerPanel(id="dealer")
             yield DiscardTray(id="discards")
+            yield DealerPanel(id="dealer")
+            yield ShoeGauge(id="shoe")
+        yield Static(id="felt-rules")
+        yield Static(classes="gap -middle")
         yield SeatStrip(id="seats")
         with Horizontal(id="boxes"):
             for number in (1, 2, 3):
                 yield BetBox(number)
+        yield Static(classes="gap -bottom")
+
+    def on_resize(self) -> None:
+        self._fit()
+
+    def _fit(self) -> None:
+        size = card_size_for(self.size.width, self.size.height, self.has_class("-seats"))
+        self.card_size = size
+
+    def watch_card_size(self, size: str) -> None:
+        for name in ("small", "medium", "large"):
+            self.set_class(name == size, f"-{name}")
+        self.query_one(DealerPanel).card_size = size
+        for box in self.query(BetBox):
+            box.card_size = size
+            for panel in box.query(HandPanel):
+                panel.card_size = size
+
+    def show_rules_line(self, text: str) -> None:
+        """The house's rules as printed on the felt (shown when there is room)."""
+        self.query_one("#felt-rules", Static).update(text)
 
     def show_seats(self, seats: tuple[SeatInfo, ...]) -> None:
         """The computer players' seats (the strip is hidden when the player sits alone)."""
         strip = self.query_one(SeatStrip)
         strip.seats = seats
-        self.set_class(bool(seats), "-seats")
+        if self.has_class("-seats") != bool(seats):
+            self.set_class(bool(seats), "-seats")
+            self._fit()
 
     def show_shoe(self, info: ShoeInfo) -> None:
         self.query_one(ShoeGauge).info = info

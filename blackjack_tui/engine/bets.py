@@ -1,0 +1,131 @@
+"""Taking the bets before the deal: the player's boxes, the computer seats' boxes, bets behind.
+
+Each bet is checked against the table's limits (:class:`~.rules.Limits`), the player's bets and
+bets behind together against his bankroll, a seat's bet against its own chips; the chips are then
+taken from whoever bets. The boxes come back in seat order: the seats to the player's left, his
+own boxes from box 1, the seats to his right.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from decimal import Decimal
+
+from blackjack_tui.engine.errors import BetError
+from blackjack_tui.engine.hand import Box
+from blackjack_tui.engine.money import ZERO, money_str, to_money
+from blackjack_tui.engine.rules import Limits, Rules
+from blackjack_tui.engine.seats import MAX_SEATS, Seat, SeatBet, seat_box
+from blackjack_tui.engine.table_rules import Table
+
+
+def table_limits(rules: Rules, tier: str | None) -> Limits:
+    """The box limits at ``tier``; :class:`BetError` for a tier the rule set does not have."""
+    try:
+        return rules.limits(tier)
+    except ValueError as err:
+        raise BetError(str(err)) from None
+
+
+def take_bets(table: Table, tier: str | None, bets: Sequence[object | None], player: Seat,
+              seats: Sequence[SeatBet], player_seat: int,
+              behind: Mapping[int, object]) -> tuple[list[Box], list[Seat]]:
+    """The round's boxes in seat order and the computer seats, with every bet's chips taken."""
+    rules = table.rules
+    _check_places(rules, len(bets), len(seats), player_seat)
+    limits = table.limits if tier is None else table_limits(rules, tier)
+    boxes = _own_boxes(bets, limits)
+    seated, others = _seat_boxes(seats, limits) if seats else ([], [])
+    behind_total = _bets_behind(others, behind, limits) if behind else ZERO
+    if not boxes and not others:
+        raise BetError("place a bet in at least one box")
+    total = behind_total
+    for box in boxes:
+        total += box.positions[0].bet
+    if total > player.bankroll:
+        raise BetError(f"the bets total {money_str(total)}, more than the bankroll "
+                       f"{money_str(player.bankroll)}")
+    player.bankroll -= total
+    if not others:
+        return boxes, seated
+    left = [b for b in others if b.owner <= player_seat]
+    right = [b for b in others if b.owner > player_seat]
+    return left + boxes + right, seated
+
+
+def _check_places(rules: Rules, bets: int, seats: int, player_seat: int) -> None:
+    if seats > MAX_SEATS:
+        raise BetError(f"a table seats {MAX_SEATS} other players, not {seats}")
+    if not 0 <= player_seat <= seats:
+        raise BetError(f"the player sits after 0 to {seats} seats, not {player_seat}")
+    if bets > rules.max_boxes:
+        raise BetError(f"this table has {rules.max_boxes} box(es); {bets} bets were given")
+
+
+def _own_boxes(bets: Sequence[object | None], limits: Limits) -> list[Box]:
+    low, high = limits
+    boxes = []
+    for number, raw in enumerate(bets, start=1):
+        if raw is None:
+            continue
+        if type(raw) is Decimal and raw.is_finite():
+            bet = raw
+        else:
+            try:
+                bet = to_money(raw)
+            except ValueError as err:
+                raise BetError(f"box {number}: {err}") from None
+        if bet == 0:
+            continue
+        if not low <= bet <= high:
+            raise BetError(f"box {number}: {limits.problem(bet)}")
+        boxes.append(Box(number, bet))
+    return boxes
+
+
+def _seat_boxes(seats: Sequence[SeatBet], limits: Limits) -> tuple[list[Seat], list[Box]]:
+    """The computer seats and their boxes; their chips taken."""
+    seated = []
+    boxes = []
+    for number, spec in enumerate(seats, start=1):
+        try:
+            chips = to_money(spec.bankroll)
+            bet = ZERO if spec.bet is None else to_money(spec.bet)
+        except ValueError as err:
+            raise BetError(f"{spec.name}: {err}") from None
+        seat = Seat(number, spec.name, chips)
+        seated.append(seat)
+        if bet == 0:
+            continue
+        problem = limits.problem(bet)
+        if problem is not None:
+            raise BetError(f"{spec.name}: {problem}")
+        if bet > chips:
+            raise BetError(f"{spec.name} bets {money_str(bet)} with {money_str(chips)}")
+        seat.bankroll -= bet
+        boxes.append(Box(seat_box(number), bet, owner=number))
+    return seated, boxes
+
+
+def _bets_behind(boxes: list[Box], behind: Mapping[int, object], limits: Limits) -> Decimal:
+    """Put the player's bets behind the seats' boxes; returns their total."""
+    by_number = {b.number: b for b in boxes}
+    total = ZERO
+    for number, raw in behind.items():
+        try:
+            amount = to_money(raw)
+        except ValueError as err:
+            raise BetError(f"behind box {number}: {err}") from None
+        if amount == 0:
+            continue
+        box = by_number.get(number)
+        if box is None:
+            raise BetError(f"box {number} has no player's bet to bet behind")
+        high = limits.high
+        if amount < 0 or box.bet + amount > high:
+            raise BetError(f"box {number}: the box maximum {money_str(high)} covers the "
+                           f"holder's {money_str(box.bet)} and the bet behind together; "
+                           f"at most {money_str(high - box.bet)} behind")
+        box.add_behind(amount)
+        total += amount
+    return total

@@ -1,0 +1,107 @@
+"""One game per data folder: an exclusive lock on ``blackjack.lock``, held while the game runs.
+
+The lock is the operating system's (``flock`` on POSIX, ``msvcrt.locking`` on Windows), so a
+process that dies — killed, crashed, its terminal closed — lets go of it at once and the next
+start takes it over; the pid written in the file is only there to name the holder in the message.
+Reading commands (``history``, ``verify``, ``audit``) never take the lock.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sys
+from pathlib import Path
+from typing import IO
+
+from blackjack_tui.store.errors import StoreError, os_error
+
+LOCK_NAME = "blackjack.lock"
+
+
+class FolderInUse(StoreError):
+    """Another blackjack-tui holds this data folder."""
+
+    def __init__(self, folder: Path, pid: int | None) -> None:
+        self.folder = folder
+        self.pid = pid
+        who = f" (pid {pid})" if pid else ""
+        super().__init__(f"blackjack-tui is already open on {folder}{who}: close it first, "
+                         "or play with another --data-dir")
+
+
+class FolderLock:
+    """``with FolderLock(folder):`` — or :meth:`acquire` / :meth:`release`."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.path = folder / LOCK_NAME
+        self._handle: IO[str] | None = None
+
+    def acquire(self) -> FolderLock:
+        """Take the lock; :class:`FolderInUse` when another live process holds it."""
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            handle = open(self.path, "a+", encoding="ascii")  # noqa: SIM115 - held until release
+        except OSError as err:
+            raise os_error("lock", self.path, err) from None
+        if not _try_lock(handle):
+            handle.seek(0)
+            text = handle.read().strip()
+            handle.close()
+            raise FolderInUse(self.folder, int(text) if text.isdigit() else None)
+        handle.seek(0)
+        handle.truncate()
+        handle.write(str(os.getpid()))
+        handle.flush()
+        self._handle = handle
+        return self
+
+    def release(self) -> None:
+        if self._handle is not None:
+            with contextlib.suppress(OSError):
+                self._handle.seek(0)
+                self._handle.truncate()
+            _unlock(self._handle)
+            self._handle.close()
+            self._handle = None
+
+    @property
+    def held(self) -> bool:
+        return self._handle is not None
+
+    def __enter__(self) -> FolderLock:
+        return self.acquire()
+
+    def __exit__(self, *exc: object) -> None:
+        self.release()
+
+
+if sys.platform == "win32":  # pragma: no cover - exercised on Windows only
+    import msvcrt
+
+    def _try_lock(handle: IO[str]) -> bool:
+        try:
+            handle.seek(0)
+            msvcrt.locking(handle.fileno(), msvcrt.LK_NBLCK, 1)
+        except OSError:
+            return False
+        return True
+
+    def _unlock(handle: IO[str]) -> None:
+        with contextlib.suppress(OSError):
+            handle.seek(0)
+            msvcrt.locking(handle.fileno(), msvcrt.LK_UNLCK, 1)
+else:
+    import fcntl
+
+    def _try_lock(handle: IO[str]) -> bool:
+        try:
+            fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            return False
+        return True
+
+    def _unlock(handle: IO[str]) -> None:
+        with contextlib.suppress(OSError):
+            fcntl.flock(handle.fileno(), fcntl.LOCK_UN)

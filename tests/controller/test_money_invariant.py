@@ -1,0 +1,155 @@
+"""Over random sessions across tables — the home game among them — every chip adds up, always.
+
+A Hypothesis state machine plays the game as a player could: deals with random bets, makes random
+legal decisions (computer seats decide by the controller's own strategy), changes tables and tiers
+mid-round (queued) and between rounds, seats and unseats computer players, turns provably fair
+shoes on and off, quits and starts again mid-round, takes a fresh bankroll when broke. After every
+step the money invariant holds (:func:`tests.money.check_money`): on disk every balance is its
+journal; at the table the round in play replays to exactly its state from what its account holds.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import shutil
+import tempfile
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
+
+from blackjack_tui.controller.game import Game, GameOptions
+from blackjack_tui.controller.players import computer_action
+from blackjack_tui.engine import fair
+from blackjack_tui.engine.actions import Action
+from blackjack_tui.engine.errors import BetError
+from blackjack_tui.rulesets import load_all
+from blackjack_tui.store import BANKROLL, Store
+from tests.money import check_money
+
+RULE_SETS = load_all()[0]
+TABLES = ["nordic", "swedish", "home", "online", "downtown-h17"]
+
+
+class Session(RuleBasedStateMachine):
+    def __init__(self) -> None:
+        super().__init__()
+        # Fair shoes draw their seeds from the OS: here from a counter, so each case replays.
+        seeds = iter(range(10**9))
+        self._patch = pytest.MonkeyPatch()
+        self._patch.setattr(fair, "new_server_seed", lambda: f"{next(seeds):064x}")
+        self._patch.setattr(fair, "new_client_seed", lambda: "client")
+        self.folder = Path(tempfile.mkdtemp(prefix="money-"))
+        self.game = self._open()
+        self.rng = random.Random(0)
+
+    def _open(self) -> Game:
+        return Game(Store(self.folder), RULE_SETS, GameOptions(seed=7))
+
+    def teardown(self) -> None:
+        self.game.close()
+        shutil.rmtree(self.folder, ignore_errors=True)
+        self._patch.undo()
+
+    @property
+    def playing(self) -> bool:
+        return not self.game.session.round_over
+
+    def _persist(self) -> None:
+        rnd = self.game.session.round
+        assert rnd is not None
+        asyncio.run(self.game.persist(rnd))
+        if rnd.over:
+            self.game.finished(rnd)
+
+    # Betting and dealing
+
+    @precondition(lambda self: not self.playing)
+    @rule(boxes=st.lists(st.integers(0, 4), min_size=1, max_size=3), seed=st.integers(0, 99))
+    def deal(self, boxes: list[int], seed: int) -> None:
+        game = self.game
+        if game.broke:
+            return
+        if game.before_deal() is not None:
+            return
+        session = game.session
+        low, high = session.limits
+        steps = [None, low, low * 2, (low + high) / 2, high]
+        bets = [steps[b] for b in boxes][: session.rules.max_boxes]
+        if session.home is not None and session.home.player_banks:
+            bets = []
+        self.rng.seed(seed)
+        try:
+            rnd, _ = session.start_round(bets)
+        except BetError:
+            return
+        rnd.deal()
+        self._persist()
+
+    @precondition(lambda self: self.playing)
+    @rule(seed=st.integers(0, 10_000), count=st.integers(1, 6))
+    def decide(self, seed: int, count: int) -> None:
+        """Up to ``count`` decisions (the computer seats' by their strategy)."""
+        chooser = random.Random(seed)
+        rnd = self.game.session.round
+        assert rnd is not None
+        for _ in range(count):
+            decision = rnd.legal_actions()
+            if decision is None:
+                return
+            if decision.seat:
+                action = computer_action(rnd, decision, None)
+            else:
+                choice = chooser.choice(decision.actions)
+                action = choice if choice != "insurance" or not decision.any_amount else \
+                    f"insurance:{decision.stake}"
+            rnd.apply(Action.parse(action))
+            self._persist()
+            check_money(self.game)
+
+    # Where features meet
+
+    @rule(name=st.sampled_from(TABLES), tier=st.sampled_from([None, "High Roller"]))
+    def switch_table(self, name: str, tier: str | None) -> None:
+        rules = RULE_SETS[name]
+        self.game.switch_rules(rules, tier if rules.tiers else None)
+
+    @precondition(lambda self: not self.playing)
+    @rule(count=st.integers(0, 3))
+    def seat_players(self, count: int) -> None:
+        self.game.set_players(count)
+
+    @precondition(lambda self: not self.playing)
+    @rule(fair=st.booleans())
+    def fair_shoes(self, fair: bool) -> None:
+        self.game.set_fair(fair, None)
+
+    @rule()
+    def quit_and_start_again(self) -> None:
+        self.game.drain()
+        self.game.close()
+        self.game = self._open()
+        expected = ("Back at the home evening", "--seed 7: this run deals a reproducible shoe")
+        assert all(n.startswith(expected) for n in self.game.notices), self.game.notices
+        if self.game.resume_round is not None:
+            self.game.resume_round = None  # the table plays it on from here
+
+    @precondition(lambda self: not self.playing)
+    @rule()
+    def fresh_bankroll_when_broke(self) -> None:
+        if self.game.broke:
+            self.game.fresh_bankroll()
+            assert self.game.store.balance(BANKROLL) == Decimal(1000)
+
+    @invariant()
+    def every_chip_adds_up(self) -> None:
+        check_money(self.game)
+
+
+Session.TestCase.settings = settings(max_examples=25, stateful_step_count=40, deadline=None,
+                                     suppress_health_check=[HealthCheck.too_slow])
+test_random_sessions_across_tables_keep_every_chip = Session.TestCase

@@ -1,0 +1,208 @@
+"""The table shows the truth: what the player sees matches where the round really is."""
+
+from __future__ import annotations
+
+import asyncio
+from decimal import Decimal
+
+from textual import events
+from textual.widgets import Static
+
+from blackjack_tui.ui.widgets.action_bar import ActionBar
+from blackjack_tui.ui.widgets.hand_panel import HandPanel
+from blackjack_tui.ui.widgets.key_bar import KeyBar
+from blackjack_tui.ui.widgets.table import DiscardTray, ShoeGauge
+from tests.ui.conftest import choose_table, press_settled, settle
+from tests.ui.test_table_play import message, shown
+
+# One box: 9 and 7 against a six up and a ten in the hole; the dealer draws 5 then 10 and busts.
+DEALER_DRAWS = ["9S", "6D", "7H", "TC", "5S", "TD"]
+
+
+async def send_burst(app, *keys: str) -> None:  # type: ignore[no-untyped-def]
+    """Keys queued at once, as a terminal delivers a fast burst (nothing waits in between)."""
+    for key in keys:
+        char = {"plus": "+", "minus": "-", "enter": "\r"}.get(key, key)
+        event = events.Key(key, char)
+        event.set_sender(app)
+        app._driver.send_message(event)
+
+
+async def test_during_the_dealers_turn_no_box_is_active_and_no_play_key_is_offered(make_app):
+    app = make_app(DEALER_DRAWS, speed="slow")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        await press_settled(pilot, app, "enter")
+        assert "your move" in message(app)
+        table = app.screen
+        await pilot.press("s")
+        seen = []
+        for _ in range(200):  # watch the dealer's turn as it is animated
+            await asyncio.sleep(0.02)
+            view = table.controller.view
+            if view.over:
+                break
+            if len(view.dealer_cards) >= 2:  # the hole card is turned: the dealer plays
+                seen.append((view.active, "your move" in message(app),
+                             set(table.query_one(KeyBar).keys) & {"hit", "stand", "double"}))
+        assert seen, "the dealer's turn was never seen"
+        assert all(active is None and not asked and not keys for active, asked, keys in seen)
+
+
+async def test_shoe_and_tray_counters_move_with_the_cards_shown(make_app):
+    app = make_app(DEALER_DRAWS, speed="slow")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        await press_settled(pilot, app, "enter")
+        table = app.screen
+        await pilot.press("s")
+        counts = []
+        for _ in range(200):
+            await asyncio.sleep(0.02)
+            view = table.controller.view
+            info = table.query_one(ShoeGauge).info
+            shown_cards = len(view.dealer) + sum(len(h.cards) for b in view.boxes
+                                                       for h in b.hands)
+            counts.append((info.remaining, shown_cards, table.query_one(DiscardTray).count,
+                           view.over))
+            if view.over:
+                break
+        for remaining, cards, discards, over in counts:
+            if not over:
+                # Every card drawn so far is on the felt; none is counted before it is shown.
+                assert remaining + cards == len(DEALER_DRAWS)
+                assert discards == 0
+        await settle(pilot, app)
+        assert table.query_one(DiscardTray).count == len(app.session.shoe.discards) == 5
+
+
+async def test_keys_behind_the_too_small_notice_do_nothing_and_the_deal_waits(make_app):
+    app = make_app(DEALER_DRAWS, speed="fast")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        await pilot.resize_terminal(60, 20)
+        await pilot.pause()
+        await pilot.press("plus", "enter", "m", "o")
+        assert app.screen.slip.bets == {1: Decimal(1)}
+        assert not app.screen.playing
+        assert type(app.screen).__name__ == "TableScreen"
+        await pilot.resize_terminal(80, 24)
+        await press_settled(pilot, app, "enter")
+        assert app.screen.decision is not None
+        await pilot.press("s")
+        await pilot.resize_terminal(60, 20)  # the dealer's turn waits behind the notice
+        await pilot.pause(0.5)
+        assert not app.screen.controller.view.over
+        await pilot.resize_terminal(80, 24)
+        await settle(pilot, app)
+        assert app.session.round.over
+
+
+async def test_a_burst_of_keys_is_applied_in_order(make_app):
+    app = make_app(DEALER_DRAWS * 3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        await send_burst(app, "2", "plus", "3", "plus", "enter")
+        await settle(pilot, app)
+        await pilot.pause()
+        await settle(pilot, app)
+        assert app.session.round is not None
+        assert [b.bet for b in app.session.round.boxes] == [Decimal(1), Decimal(1), Decimal(1)]
+
+
+async def test_a_swedish_tie_at_17_to_19_says_why_it_lost(make_app):
+    # Swedish: no hole card. Box 1: 10+8 = 18; the dealer: 9, then 9 = 18. The tie goes to the bank.
+    app = make_app(["TS", "9D", "8H", "9C"], rules="swedish")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        app.screen.slip.set([Decimal(20)])
+        await press_settled(pilot, app, "enter")
+        await press_settled(pilot, app, "s")
+        assert app.session.round.over
+        assert "18 v 18: ties at 17–19 go to the bank" in message(app)
+
+
+async def test_the_count_resets_with_a_new_table_and_its_setting_is_kept(make_app, tmp_path):
+    data = tmp_path / "kept"
+    app = make_app(DEALER_DRAWS, data_dir=data)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        await press_settled(pilot, app, "k", "enter", "s")
+        assert app.screen.controller.count.seen > 0
+        await choose_table(pilot, app, "vegas-strip")
+        assert app.screen.controller.count.seen == 0
+        assert app.settings.count
+    again = make_app(data_dir=data)
+    async with again.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, again)
+        assert again.screen.counting
+
+
+async def test_the_coach_judges_insurance_and_even_money(make_app):
+    cards = ["9S", "AC", "7H", "TD"]  # 9+7 against an ace up: insurance asked; the hole is a ten
+    app = make_app(cards)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        await press_settled(pilot, app, "c", "enter")
+        assert app.screen.decision.kind == "insurance"
+        before = app.screen.tally.decisions
+        await press_settled(pilot, app, "i")
+        assert app.screen.tally.decisions == before + 1
+
+
+async def test_coach_toasts_sit_at_the_top_clear_of_the_question_and_result(make_app):
+    app = make_app(DEALER_DRAWS)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await settle(pilot, app)
+        await press_settled(pilot, app, "c", "enter", "h")  # hitting 16 against a 6: a mistake
+        await pilot.pause(0.3)
+        racks = list(app.screen.query("ToastRack"))
+        toasts = list(app.screen.query("Toast"))
+        assert racks and toasts
+        message_row = app.screen.query_one("#message", Static).region.y
+        assert all(t.region.y + t.region.height <= message_row - 2 for t in toasts)
+
+
+async def test_a_finished_hand_looks_the_same_after_a_resume(make_app, tmp_path):
+    # Box 1: 8 8 split (the hands get 3 and 9); the left doubles, draws 5 (16); the right waits.
+    cards = ["8S", "TC", "8D", "7H", "3H", "9D", "5C"]
+    data = tmp_path / "crash"
+    app = make_app(cards, data_dir=data)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        await press_settled(pilot, app, "enter", "p", "d")
+        before = shown(app.screen.query_one("#box-1-hand-1", HandPanel))
+        assert "16" in before and "DBL" in before
+    again = make_app(data_dir=data)
+    async with again.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, again)
+        assert shown(again.screen.query_one("#box-1-hand-1", HandPanel)) == before
+
+
+async def test_buttons_post_their_own_intent(make_app):
+    app = make_app(DEALER_DRAWS)
+    posted = []
+    async with app.run_test(size=(80, 24), message_hook=posted.append) as pilot:
+        await settle(pilot, app)
+        deal = next(b for b in app.screen.query_one(ActionBar).query("Button")
+                    if b.name == "bet-deal")
+        await pilot.click(deal)
+        await settle(pilot, app)
+    assert any(isinstance(m, ActionBar.Deal) for m in posted)
+
+
+async def test_the_table_bars_read_at_wcag_contrast_on_every_theme():
+    from textual.app import App
+
+    from tests.ui.contrast import cells, render
+
+    low = {}
+    for theme in sorted(App().available_themes):
+        if theme.startswith("ansi"):
+            continue  # the terminal's own colours: not known until it draws them
+        svg = await render(theme, [])
+        text = [c for c in cells(svg) if c.char.isalnum() and c.row in (0, 21, 22, 23)]
+        worst = min(text, key=lambda c: c.ratio)
+        if worst.ratio < 4.5:
+            low[theme] = (worst.char, round(worst.ratio, 2))
+    assert not low

@@ -34,7 +34,8 @@ class Shoe:
 
     __slots__ = ("_cards", "decks", "discards", "rng", "shuffles", "stacked_shoe", "total")
 
-    def __init__(self, decks: int, rng: RandomSource | None = None, *, shuffle: bool = True) -> None:
+    def __init__(self, decks: int, rng: RandomSource | None = None, *,
+                 shuffle: bool = True) -> None:
         self.decks = decks
         self.rng: RandomSource = rng if rng is not None else random.SystemRandom()
         self.stacked_shoe = False

@@ -1,4 +1,5 @@
-"""A rule set in plain words: for ``blackjack-tui rules NAME``, the rules menu and the help screen."""
+"""A rule set in plain words: for ``blackjack-tui rules NAME``, the rules menu and the help
+screen."""
 
 from __future__ import annotations
 
@@ -18,6 +19,33 @@ def _yes(flag: bool) -> str:
     return "yes" if flag else "no"
 
 
+ACE_READINGS = {
+    "all": ("counting an ace as 1: every ace of the doubled hand counts 1, also one drawn on the "
+            "double (7+A = 8/18, doubled, a 3 drawn: 11; 5+4 doubled, an ace drawn: 10, not 20)"),
+    "held": ("counting an ace as 1: the aces held when doubling count 1, the card drawn counts "
+             "as usual (7+A = 8/18, doubled, a 3 drawn: 11; 5+4 doubled, an ace drawn: 20)"),
+}
+
+
+def ace_as_one_words(reading: str | None) -> str:
+    """The doubling rule for aces in plain words, with the sheet's example and the drawn ace."""
+    return ACE_READINGS.get(reading or "", "aces count as usual")
+
+
+def even_money_words(r: Rules) -> str:
+    """What a blackjack against an ace is offered: even money, insurance or nothing."""
+    if r.insurance == "none" and not r.even_money:
+        return "not offered"
+    if r.even_money:
+        words = "a blackjack against an ace is offered even money (1:1 at once) on its whole bet"
+        if r.insurance != "none":
+            words += ", not insurance"
+        return words
+    if r.insure_blackjack:
+        return "not offered: a blackjack against an ace may be insured instead"
+    return "not offered, and a blackjack may not be insured: it waits for the dealer"
+
+
 def describe(rules: Rules) -> list[tuple[str, str]]:
     """``(topic, words)`` rows, one per rule, in the order a player asks about them."""
     r = rules
@@ -25,7 +53,12 @@ def describe(rules: Rules) -> list[tuple[str, str]]:
     shuffle = ("shuffled before every round" if r.shuffle == "every-round"
                else f"reshuffled when the cut card comes out ({round(r.penetration * 100)}% dealt)")
     rows.append(("Shoe", f"{r.decks} deck{'s' if r.decks > 1 else ''}, {shuffle}"))
-    rows.append(("Dealer", "hits soft 17" if r.dealer_hits_soft_17 else "stands on all 17s"))
+    dealer = "hits soft 17" if r.dealer_hits_soft_17 else "stands on all 17s"
+    dealer += ("; draws only while a hand still waits for it: when every hand is bust or a "
+               "blackjack, no more cards")
+    if r.hole_card == "none":
+        dealer += " (the second card still comes while a blackjack or an insurance bet waits)"
+    rows.append(("Dealer", dealer))
     if r.hole_card == "peek":
         rows.append(("Hole card", "dealt face down; the dealer peeks for blackjack under an ace "
                                   "or a ten"))
@@ -41,10 +74,9 @@ def describe(rules: Rules) -> list[tuple[str, str]]:
         rows.append(("Ties", f"the dealer wins ties at {totals}; other ties push"))
     else:
         rows.append(("Ties", "push"))
-    double = f"on {DOUBLE_WORDS[r.double_on]}"
-    if r.double_ace_as_one:
-        double += ", counting an ace as 1 (and the doubled hand keeps its aces at 1)"
-    rows.append(("Double", double))
+    rows.append(("Double", f"on {DOUBLE_WORDS[r.double_on]}"
+                           + (", " + ace_as_one_words(r.double_ace_as_one)
+                              if r.double_ace_as_one else "")))
     das = "no"
     if r.double_after_split:
         das = "yes, on any total" if r.double_after_split_any_total else "yes"
@@ -68,15 +100,15 @@ def describe(rules: Rules) -> list[tuple[str, str]]:
         rows.append(("Insurance", f"against an ace, {when}; costs "
                                   f"{INSURANCE_STAKE_WORDS[r.insurance_stake]}; pays 2:1"))
         rows.append(("Insure a blackjack", _yes(r.insure_blackjack)))
-    rows.append(("Even money", "offered to a blackjack against an ace" if r.even_money
-                 else "not offered"))
+    rows.append(("Even money", even_money_words(r)))
     rows.append(("Surrender", "late (after the peek), half the bet back"
                  if r.surrender == "late" else "no"))
     rows.append(("Bets", f"{money_str(r.min_bet)} to {money_str(r.max_bet)} per box, "
                          f"up to {r.max_boxes} box{'es' if r.max_boxes > 1 else ''}"))
     rows.append(("Chips", ", ".join(money_str(c) for c in r.chips)))
     for tier in r.tiers:
-        rows.append((f"Tier {tier.name}", f"{money_str(tier.min_bet)} to {money_str(tier.max_bet)}"))
+        rows.append((f"Tier {tier.name}",
+                     f"{money_str(tier.min_bet)} to {money_str(tier.max_bet)}"))
     if r.ledger is not None:
         led = r.ledger
         end = f"after {led.hands} hands" if led.hands else "when one stack is left"
@@ -100,7 +132,8 @@ def felt_line(rules: Rules, ascii_only: bool = False) -> str:
     parts = [f"BLACKJACK PAYS {pays}",
              "DEALER HITS SOFT 17" if rules.dealer_hits_soft_17 else "DEALER STANDS ON ALL 17s"]
     if rules.dealer_wins_ties:
-        ties = ("-" if ascii_only else "–").join(str(t) for t in (rules.dealer_wins_ties[0], rules.dealer_wins_ties[-1]))
+        dash = "-" if ascii_only else "–"
+        ties = dash.join(str(t) for t in (rules.dealer_wins_ties[0], rules.dealer_wins_ties[-1]))
         parts.append(f"TIES AT {ties} GO TO THE BANK")
     if rules.insurance != "none":
         parts.append("INSURANCE PAYS 2 TO 1")

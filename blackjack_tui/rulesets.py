@@ -22,7 +22,8 @@ SHIPPED_NAME = "rulesets.toml"
 
 @dataclass(frozen=True)
 class RulesFileError:
-    """One problem in a rules file, worded for a player: ``file:line: ruleset 'x', key 'y': why``."""
+    """One problem in a rules file, worded for a player:
+    ``file:line: ruleset 'x', key 'y': why``."""
 
     path: str
     message: str
@@ -90,8 +91,79 @@ def _pydantic_errors(path: str, text: str, name: str, err: ValidationError) -> l
     return out
 
 
-def parse_text(text: str, path: str) -> tuple[dict[str, Rules], list[RulesFileError]]:
-    """Parse a rules file's text. Valid sets come back even when others are broken."""
+class _ExtendsError(ValueError):
+    """``extends`` names no table, or tables extend each other in a circle."""
+
+
+def _extended(name: str, body: dict[str, Any], tables: dict[str, Any],
+              bases: dict[str, dict[str, Any]], chain: tuple[str, ...]) -> dict[str, Any]:
+    """``body`` on top of the table it ``extends`` (from the same file, else a shipped one).
+
+    Keys given replace the base's; a ``ledger`` table is merged key by key; ``tiers`` and the
+    other lists are replaced whole. Without a ``title`` the table is called after its base.
+    """
+    if "extends" not in body:
+        return dict(body)
+    base_name = body["extends"]
+    if not isinstance(base_name, str):
+        raise _ExtendsError("write the name of a table to start from, like extends = \"swedish\"")
+    if base_name in chain or (base_name == name and base_name not in bases):
+        raise _ExtendsError(f"tables extend each other in a circle: {' -> '.join((*chain, name))}")
+    own = tables.get(base_name) if base_name != name else None
+    if isinstance(own, dict):
+        base = _extended(base_name, own, tables, bases, (*chain, name))
+    elif base_name in bases:
+        base = _extended(base_name, bases[base_name], bases, {}, (*chain, name))
+    else:
+        known = ", ".join(sorted(set(bases) | {t for t in tables if t != name}))
+        raise _ExtendsError(f"no table {base_name!r} to extend (there are: {known})")
+    merged = {key: value for key, value in base.items() if key != "extends"}
+    changed = [key for key in body if key != "extends"]
+    for key in changed:
+        value = body[key]
+        if key == "ledger" and isinstance(value, dict) and isinstance(merged.get(key), dict):
+            merged[key] = {**merged[key], **value}
+        else:
+            merged[key] = value
+    if "title" not in body:
+        merged["title"] = f"{base.get('title') or base_name} ({name})"
+    if "description" not in body:
+        words = ", ".join(f"{key} = {_toml_value(body[key])}" for key in changed
+                          if key not in ("title", "source"))
+        merged["description"] = f"{base_name} with {words}" if words else f"as {base_name}"
+    return merged
+
+
+def _toml_value(value: object) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return f'"{value}"'
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k} = {_toml_value(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
+    return str(value)
+
+
+def shipped_tables() -> dict[str, dict[str, Any]]:
+    """The shipped file's tables as written (before validation), for ``extends``."""
+    try:
+        data = tomllib.loads(shipped_path().read_text(encoding="utf-8"))
+    except (OSError, tomllib.TOMLDecodeError):
+        return {}
+    tables = data.get("ruleset", {})
+    return {k: v for k, v in tables.items() if isinstance(v, dict)} if isinstance(
+        tables, dict) else {}
+
+
+def parse_text(text: str, path: str, bases: dict[str, dict[str, Any]] | None = None
+               ) -> tuple[dict[str, Rules], list[RulesFileError]]:
+    """Parse a rules file's text. Valid sets come back even when others are broken.
+
+    A table may start from another with ``extends = "NAME"``: a table of the same file, else
+    one of ``bases`` (the shipped tables, as written).
+    """
     try:
         data = tomllib.loads(text)
     except RecursionError:
@@ -108,8 +180,8 @@ def parse_text(text: str, path: str) -> tuple[dict[str, Rules], list[RulesFileEr
     errors: list[RulesFileError] = []
     unknown = sorted(set(data) - {"ruleset"})
     for key in unknown:
-        errors.append(RulesFileError(path, "unknown top-level key; rule sets go under [ruleset.NAME]",
-                                     key=key))
+        errors.append(RulesFileError(
+            path, "unknown top-level key; rule sets go under [ruleset.NAME]", key=key))
     tables = data.get("ruleset", {})
     if not isinstance(tables, dict):
         errors.append(RulesFileError(path, "'ruleset' must be a table of rule sets", key="ruleset"))
@@ -119,7 +191,13 @@ def parse_text(text: str, path: str) -> tuple[dict[str, Rules], list[RulesFileEr
             errors.append(RulesFileError(path, "a rule set must be a table of keys", name,
                                          line=_find_line(text, name, None)))
             continue
-        fields: dict[str, Any] = {"name": name, **body}
+        try:
+            merged = _extended(name, body, tables, bases or {}, ())
+        except _ExtendsError as err:
+            errors.append(RulesFileError(path, str(err), name, "extends",
+                                         _find_line(text, name, "extends")))
+            continue
+        fields: dict[str, Any] = {"name": name, **merged}
         try:
             sets[name] = Rules.model_validate(fields)
         except ValidationError as err:
@@ -139,7 +217,8 @@ def load_file(path: Path) -> tuple[dict[str, Rules], list[RulesFileError]]:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
         return {}, [RulesFileError(str(path), "not UTF-8 text")]
-    return parse_text(text, str(path))
+    bases = None if path.resolve() == shipped_path().resolve() else shipped_tables()
+    return parse_text(text, str(path), bases)
 
 
 def check_file(path: Path) -> dict[str, Rules]:

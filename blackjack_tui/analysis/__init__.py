@@ -4,41 +4,40 @@ Pure (no I/O but :mod:`.cache`, no asyncio, no Textual or Rich). The parts:
 
 - :mod:`.shoe` compositions (counts of values 1..10); :mod:`.table` the rules as the math reads
   them and the cache key; :mod:`.dealer` the dealer's final-total probabilities per up card;
-- :mod:`.player` the EVs of stand, hit, double, split and surrender for one hand;
-- :mod:`.starts` every starting hand from a full shoe; :mod:`.strategy` the chart;
-  :mod:`.edge` the house edge; :mod:`.hints` one hand at the table; :mod:`.cache` results on disk.
+- :mod:`.strategy` the chart; :mod:`.edge` the two house edges; :mod:`.result` what they give;
+  :mod:`.hints` one hand at the table; :mod:`.cache` results on disk.
 
 What the UI calls::
 
-    analyse(rules) -> Analysis              # .chart, .house_edge_percent (pure, about 1 s)
+    analyse(rules) -> Analysis              # .chart, .house_edge_percent (the chart's edge),
+                                            # .optimal_edge_percent (the best play's)
     cached_analysis(rules, cache_dir=None)  # the same, read from or written to the disk cache
-    house_edge(rules) -> float              # percent of the initial bet, + = house ahead
+    house_edge(rules) -> float              # the chart's edge, percent, + = house ahead
     hint(rules, cards, up, from_split=False, hands_in_box=1, seen=()) -> Hint
+
+Other parts: :mod:`.compositions` (every hand the player can reach), :mod:`.dealer_batch` (the
+dealer's odds for thousands of shoes at once), :mod:`.forest` and :mod:`.play` (the hands of a
+shoe, valued from hard 21 down), :mod:`.chart_play` (the chart worked out and played),
+:mod:`.solve` (both strategies for every starting hand), :mod:`.indices` (Hi-Lo index plays).
 
 How exact it is
 ---------------
-- The dealer's probabilities are exact for a given shoe (every drawing sequence, finite deck). For
-  each decision they come from the shoe less the up card and the player's cards *at the start of the
-  decision* (the two first cards for the chart and the house edge; all the hand's cards for a
-  hint). Cards the player draws after that leave the shoe exactly for the player's own later draws,
-  but the dealer's distribution is not recomputed for them. Exact programs recompute it for every
-  subset of the player's cards; that costs about ten thousand times more work than pure Python can
-  do in two seconds, and moves the edge by a few thousandths of a percent in a six-deck shoe and
-  by up to a few hundredths in one deck.
-- Splits: the two (or more) hands' EVs are added; each split hand is dealt from the shoe less both
-  pair cards and is played with the best composition-dependent strategy for its own cards (the
-  other hands' cards are not taken out), with doubling after the split as the rules allow. Resplits
-  use the counting model of the published calculators: the chance ``q`` that a split hand draws
-  another pair card is held fixed, the expected numbers of final hands that are a non-pair and a
-  pair that could not split again (the box full) come from :func:`.player.split_counts`, and every
-  allowed resplit is taken.
+- Exact combinatorial analysis: every composition of the player's hand gets the dealer's odds
+  from the shoe less exactly its cards and the up card (the exact finite-shoe polynomial of
+  :mod:`.dealer`); each decision is made with all the cards of the hand known. Floating point only
+  at the end: results agree with a plain scalar re-statement to about 1e-15.
+- Splits count the pair cards as they are dealt (each split hand's second card comes from the shoe
+  less every pair card dealt so far, resplitting while the box has room); each split hand is
+  played with its own cards and the pair cards out, not the other hands' cards. This is the method
+  of the Wizard of Odds' Appendix 9, which ours matches to 0.0004 points at 1 to 8 decks. From
+  three decks on, a third or fourth hand of a split is extrapolated from the first split and the
+  unsplit hand (:class:`.solve._SplitHands`), about 0.00001 points at six decks.
 - The chart is total-dependent (as printed charts are): each cell ranks the actions by their EV
-  averaged over the two-card hands making that total, weighted by how often each is dealt. The
-  house edge plays the chart's first action on every starting hand and the best play afterwards;
-  ``Analysis.optimal_edge_percent`` plays the best first action for each exact two-card hand.
-- A no-hole-card game whose dealer blackjack takes the original bet only is modelled as the box
-  losing exactly one bet to it, whatever happened to its hands; surrender there gives up half the
-  bet at once.
+  averaged over the two-card hands making that row (weighted by how often each is dealt), with
+  the chart played afterwards; every later decision is the cell's hit or stand.
+- A peek game's values are taken jointly with "no dealer blackjack" (the hole card is one of the
+  unseen cards); a no-hole-card game that takes only the original bet is the same plus one lost
+  bet on a dealer blackjack; surrender there gives up half the bet at once.
 """
 
 from __future__ import annotations
@@ -48,8 +47,9 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from blackjack_tui.analysis.cache import cached_analysis
     from blackjack_tui.analysis.dealer import dealer_distribution
-    from blackjack_tui.analysis.edge import Analysis, analyse, house_edge
+    from blackjack_tui.analysis.edge import analyse, house_edge
     from blackjack_tui.analysis.hints import Hint, hint
+    from blackjack_tui.analysis.result import Analysis
     from blackjack_tui.analysis.strategy import Cell, Chart
 
 __all__ = [
@@ -67,7 +67,7 @@ __all__ = [
 _HOMES = {
     "cached_analysis": "cache",
     "dealer_distribution": "dealer",
-    "Analysis": "edge",
+    "Analysis": "result",
     "analyse": "edge",
     "house_edge": "edge",
     "Hint": "hints",

@@ -2,8 +2,10 @@
 
 The only module of :mod:`blackjack_tui.analysis` that does I/O. The folder is, in order: the
 ``cache_dir`` argument, the ``BLACKJACK_TUI_CACHE_DIR`` environment variable, or
-``platformdirs.user_cache_path("blackjack-tui") / "analysis"``. A missing, unreadable or damaged
-file is recomputed; a folder that cannot be written is not an error (the result is still returned).
+``platformdirs.user_cache_path("blackjack-tui") / "analysis"`` (the same as
+:func:`blackjack_tui.paths.cache_dir`; ``--data-dir DIR`` sets the variable to ``DIR/cache`` for
+its run). A missing, unreadable or damaged file is recomputed; a folder that cannot be written is
+not an error (the result is still returned).
 """
 
 from __future__ import annotations
@@ -12,14 +14,24 @@ import json
 import os
 import tempfile
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from blackjack_tui.analysis.edge import Analysis, analyse
+from blackjack_tui.analysis.result import Analysis
 from blackjack_tui.analysis.strategy import Cell, Chart
 from blackjack_tui.analysis.table import math_key
 from blackjack_tui.engine.rules import Rules
 
+if TYPE_CHECKING:
+    from blackjack_tui.analysis.indices import Indices
+
 ENV_VAR = "BLACKJACK_TUI_CACHE_DIR"
+
+
+def analyse(rules: Rules) -> Analysis:
+    """The analysis itself (imported on first use: it brings numpy)."""
+    from blackjack_tui.analysis.edge import analyse as compute
+
+    return compute(rules)
 
 
 def cache_dir(override: str | Path | None = None) -> Path:
@@ -31,12 +43,40 @@ def cache_dir(override: str | Path | None = None) -> Path:
         return Path(env)
     from platformdirs import user_cache_path
 
-    return user_cache_path("blackjack-tui") / "analysis"
+    return user_cache_path("blackjack-tui", appauthor=False) / "analysis"
 
 
 def cache_file(rules: Rules, override: str | Path | None = None) -> Path:
     """The file that holds (or will hold) the analysis of ``rules``."""
     return cache_dir(override) / f"{math_key(rules)}.json"
+
+
+def indices_file(rules: Rules, override: str | Path | None = None) -> Path:
+    """The file that holds (or will hold) the index plays of ``rules``."""
+    return cache_dir(override) / f"{math_key(rules)}-indices.json"
+
+
+def cached_indices(rules: Rules, cache_dir: str | Path | None = None) -> Indices:
+    """The Hi-Lo index plays of ``rules``: read from the cache, or computed (seconds) and kept."""
+    from blackjack_tui.analysis import indices
+
+    path = indices_file(rules, cache_dir)
+    found = load_indices(path)
+    if found is not None:
+        return found
+    result = indices.compute(rules)
+    _write(path, indices.to_json(result))
+    return result
+
+
+def load_indices(path: Path) -> Indices | None:
+    """The index plays stored at ``path``, or ``None`` when there are none or they are damaged."""
+    from blackjack_tui.analysis import indices
+
+    try:
+        return indices.from_json(json.loads(path.read_text(encoding="utf-8")))
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
 
 
 def cached_analysis(rules: Rules, cache_dir: str | Path | None = None) -> Analysis:
@@ -88,12 +128,16 @@ def load(path: Path) -> Analysis | None:
 
 def save(path: Path, result: Analysis) -> bool:
     """Write ``result`` to ``path`` atomically; ``False`` if the folder cannot be written."""
+    return _write(path, to_json(result))
+
+
+def _write(path: Path, data: object) -> bool:
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-", suffix=".json")
         try:
             with os.fdopen(fd, "w", encoding="utf-8") as out:
-                json.dump(to_json(result), out)
+                json.dump(data, out)
             os.replace(tmp, path)
         except BaseException:
             Path(tmp).unlink(missing_ok=True)

@@ -1,18 +1,19 @@
 """Basic strategy for a rule set: the chart of best first actions, with fallbacks.
 
 Rows are hard totals 4-21, soft totals 13-21 and pairs 2-2 to A-A; columns the dealer's up card
-2-10 and ace. A cell averages, over every two-card hand that makes the row (weighted by how often
-it is dealt against that up card), the EV of each action, and ranks the actions: a total-dependent
-basic strategy, as printed charts are. Pairs are their own rows; hard 4 and hard 20 exist as
-two-card hands only as pairs, so those rows use the pair played without splitting.
+2-10 and ace. A cell ranks the actions by their EV averaged over every two-card hand that makes
+the row (weighted by how often it is dealt against that up card): a total-dependent basic
+strategy, as printed charts are (:mod:`.chart_play` works the cells out). Pairs are their own
+rows; hard 4 and hard 20 exist as two-card hands only as pairs, so those rows use the pair played
+without splitting.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from blackjack_tui.analysis.player import DOUBLE, HIT, SPLIT, STAND, SURRENDER
-from blackjack_tui.analysis.starts import StartHand
+STAND, HIT, DOUBLE, SPLIT, SURRENDER = "stand", "hit", "double", "split", "surrender"
+ACTIONS = (HIT, STAND, DOUBLE, SPLIT, SURRENDER)
 
 UP_CARDS = (2, 3, 4, 5, 6, 7, 8, 9, 10, 1)
 """Chart column order: 2-10, then the ace."""
@@ -109,43 +110,3 @@ def row_label(kind: str, row: int) -> str:
 def up_label(up: int) -> str:
     """``2``..``10`` or ``A``."""
     return "A" if up == 1 else str(up)
-
-
-def row_of(hand: StartHand) -> tuple[str, int]:
-    """The row a starting hand is played from: its pair row, soft total or hard total."""
-    if hand.pair:
-        return "pair", hand.first
-    return ("soft" if hand.soft else "hard"), hand.total
-
-
-def build_chart(hands: list[StartHand], stand_21: dict[int, float]) -> Chart:
-    """Rank each cell's actions by the weighted average EV over the hands that make the row.
-
-    ``stand_21`` gives, per up card, the EV of standing on 21 for the rows no two cards make.
-    """
-    sums: dict[tuple[str, int, int], dict[str, float]] = {}
-    weights: dict[tuple[str, int, int], float] = {}
-    for hand in hands:
-        if hand.blackjack:
-            continue
-        keys = [(*row_of(hand), hand.up)]
-        if hand.pair and hand.first in (2, 10):
-            # Hard 4 and hard 20 come only as pairs: those rows play the pair unsplit.
-            keys.append(("hard", hand.first * 2, hand.up))
-        for key in keys:
-            acc = sums.setdefault(key, {})
-            for action, value in hand.values.items():
-                if key[0] != "pair" and action == SPLIT:
-                    continue
-                acc[action] = acc.get(action, 0.0) + hand.weight * value
-            weights[key] = weights.get(key, 0.0) + hand.weight
-    cells: dict[tuple[str, int, int], Cell] = {}
-    for key, acc in sums.items():
-        total = weights[key]
-        ranked = sorted(((a, v / total) for a, v in acc.items()), key=lambda av: -av[1])
-        cells[key] = Cell(tuple(ranked))
-    for up in UP_CARDS:
-        # Hard 21 and soft 21 (three or more cards) have nothing to choose but standing.
-        for key in (("hard", 21, up), ("soft", 21, up)):
-            cells.setdefault(key, Cell(((STAND, stand_21[up]),)))
-    return Chart(cells)

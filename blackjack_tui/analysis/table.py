@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
+from typing import Literal
 
 from blackjack_tui.engine.rules import Rules
 
-MATH_VERSION = 1
+MATH_VERSION = 2
 """Raised whenever the analysis changes, so results cached by an older version are not reused."""
 
 # Fields that cannot change the expected value of a round played from a full shoe with insurance
@@ -31,7 +32,8 @@ class TableMath:
     blackjack_pays: float
     double_low: int
     double_high: int
-    double_ace_as_one: bool
+    double_ace_as_one: Literal["all", "held"] | None
+    """Whose aces count 1 in a doubled hand: every one (``all``), those held (``held``), none."""
     double_after_split: bool
     das_any_total: bool
     split_by_rank: bool
@@ -56,7 +58,7 @@ class TableMath:
             blackjack_pays=float(rules.blackjack_ratio),
             double_low=low,
             double_high=high,
-            double_ace_as_one=bool(rules.double_ace_as_one),
+            double_ace_as_one=rules.double_ace_as_one,
             double_after_split=rules.double_after_split,
             das_any_total=rules.double_after_split_any_total,
             split_by_rank=rules.split_by == "rank",

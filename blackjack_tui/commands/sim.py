@@ -15,6 +15,7 @@ import os
 import random
 import time
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+from typing import cast
 
 from blackjack_tui.analysis.cache import cached_analysis
 from blackjack_tui.analysis.sim import Chunk, ChunkResult, Estimate, combine, plan, run_chunk
@@ -107,7 +108,7 @@ def _report(rules: Rules, estimate: Estimate, edge: float, seed: int, jobs: int,
 
 
 def _print(rules: Rules, report: dict[str, object]) -> None:
-    low, high = report["ci95_percent"]  # type: ignore[misc]
+    low, high = cast("tuple[float, float]", report["ci95_percent"])
     title = rules.title or rules.name
     inside = report["calculator_inside_interval"]
     print(f"{title} ({rules.name}): {report['hands']:,} hands of basic strategy, "

@@ -5,8 +5,9 @@ from __future__ import annotations
 import argparse
 import json
 
-from blackjack_tui.analysis.cache import cached_analysis
-from blackjack_tui.analysis.edge import Analysis
+from blackjack_tui.analysis.cache import cached_analysis, cached_indices
+from blackjack_tui.analysis.indices import Indices, to_json
+from blackjack_tui.analysis.result import Analysis
 from blackjack_tui.analysis.strategy import UP_CARDS, row_label, up_label
 from blackjack_tui.commands._common import resolve_rules
 from blackjack_tui.engine.rules import Rules
@@ -32,15 +33,41 @@ SECTIONS = (("hard", "Hard totals"), ("soft", "Soft totals"), ("pair", "Pairs"))
 def run(args: argparse.Namespace) -> int:
     rules = resolve_rules(args.rules, args.rules_file)
     result = cached_analysis(rules)
+    indices = cached_indices(rules) if getattr(args, "indices", False) else None
     if args.json:
-        print(json.dumps({
+        data = {
             "ruleset": rules.name,
             "house_edge_percent": round(result.house_edge_percent, 4),
+            "optimal_edge_percent": round(result.optimal_edge_percent, 4),
             "chart": result.chart.codes(),
-        }))
+        }
+        if indices is not None:
+            data["indices"] = to_json(indices)
+        print(json.dumps(data))
         return 0
     _print_chart(rules, result)
+    if indices is not None:
+        _print_indices(indices)
     return 0
+
+
+def _print_indices(indices: Indices) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title="Hi-Lo index plays (true count: running count per deck left)",
+                  title_justify="left", show_edge=False, pad_edge=False)
+    table.add_column("hand", style="bold")
+    table.add_column("index", justify="right")
+    table.add_column("play")
+    table.add_column("exact", justify="right", style="dim")
+    for entry in indices.entries:
+        table.add_row(entry.label, f"{entry.number:+d}", entry.words(),
+                      f"{entry.true_count:+.2f}")
+    console = Console()
+    console.print(table)
+    console.print("Worked out for these rules from shoes shifted to each true count; "
+                  "the index is the whole count nearest the turn.", style="dim")
 
 
 def _print_chart(rules: Rules, result: Analysis) -> None:
@@ -51,7 +78,8 @@ def _print_chart(rules: Rules, result: Analysis) -> None:
     console = Console()
     title = rules.title or rules.name
     console.print(Text(f"Basic strategy: {title} ({rules.name})", style="bold"))
-    console.print(f"House edge playing it: {result.house_edge_percent:.3f}% of the initial bet")
+    console.print(f"House edge playing it: {result.house_edge_percent:.3f}% of the initial bet "
+                  f"({result.optimal_edge_percent:.3f}% with the best play for the exact cards)")
     for kind, heading in SECTIONS:
         table = Table(title=heading, title_justify="left", show_edge=False, pad_edge=False,
                       padding=(0, 1))

@@ -226,7 +226,7 @@ class RoundController:
         rnd = self.session.round
         if self.decision is None or rnd is None:
             return None
-        return advise(rnd, self.decision)
+        return advise(rnd, self.decision, self.count_view().true_count)
 
     def _judge(self, rnd: Round, decision: Decision, action: Action) -> None:
         if self.coach is None:

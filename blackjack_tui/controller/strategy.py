@@ -7,7 +7,7 @@ first analysis of a rule set, which can take a second before the disk cache has 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
@@ -16,9 +16,13 @@ from blackjack_tui.engine.cards import Card
 from blackjack_tui.engine.rules import Rules
 
 if TYPE_CHECKING:
-    from blackjack_tui.analysis.edge import Analysis
+    from blackjack_tui.analysis.indices import Indices
+    from blackjack_tui.analysis.result import Analysis
     from blackjack_tui.analysis.strategy import Chart
     from blackjack_tui.engine.round import Round
+
+READINGS = {"all": "held", "held": "all"}
+"""The two readings of the Swedish ace on a double, each with the other."""
 
 
 def analysis_of(rules: Rules) -> Analysis:
@@ -33,6 +37,36 @@ def cached_only(rules: Rules) -> Analysis | None:
     from blackjack_tui.analysis.cache import cache_file, load
 
     return load(cache_file(rules))
+
+
+def indices_of(rules: Rules) -> Indices:
+    """The rule set's Hi-Lo index plays, from the disk cache or worked out (seconds)."""
+    from blackjack_tui.analysis.cache import cached_indices
+
+    return cached_indices(rules)
+
+
+def cached_indices_only(rules: Rules) -> Indices | None:
+    """The index plays if the disk cache has them, else ``None``: never computes."""
+    from blackjack_tui.analysis.cache import indices_file, load_indices
+
+    return load_indices(indices_file(rules))
+
+
+def index_rows(rules: Rules, compute: bool = False) -> list[tuple[str, int, str, str]] | None:
+    """The index plays as ``(hand, index, play at it and above, play below)`` rows: cached, or
+    worked out (seconds) if ``compute``."""
+    found = indices_of(rules) if compute else cached_indices_only(rules)
+    if found is None:
+        return None
+    return [(e.label, e.number, e.above, e.below) for e in found.entries]
+
+
+def other_reading(rules: Rules) -> Rules | None:
+    """The same table read the other way on an ace drawn to a double (``None``: no such rule)."""
+    if rules.double_ace_as_one is None:
+        return None
+    return rules.model_copy(update={"double_ace_as_one": READINGS[rules.double_ace_as_one]})
 
 
 def house_edge(rules: Rules) -> float:
@@ -51,12 +85,16 @@ def chart_codes(rules: Rules) -> dict[str, dict[str, dict[str, str]]]:
 
 @dataclass(frozen=True)
 class Advice:
-    """The legal actions for the hand in play, best first, each with its EV per unit of the bet."""
+    """The legal actions for the hand in play, best first, each with its EV per unit of the bet.
+
+    ``note`` says when the Hi-Lo count changes the play (from the rule set's index plays).
+    """
 
     box: int
     hand: int
     stake: Decimal
     ranked: tuple[tuple[str, float], ...]
+    note: str | None = None
 
     @property
     def best(self) -> str:
@@ -71,12 +109,19 @@ class Advice:
         return 0.0 if value is None else self.ranked[0][1] - value
 
 
-def advise(rnd: Round, decision: Decision) -> Advice | None:
-    """The hint for the hand that must decide now (``None`` for insurance and even money).
+def advise(rnd: Round, decision: Decision, true_count: float | None = None) -> Advice | None:
+    """The hint for the hand that must decide now (``None`` for even money and the like).
 
     The shoe is a full shoe less every card the player can see: the hand, the up card and the
-    other hands on the table.
+    other hands on the table. With ``true_count`` (the Hi-Lo count the player keeps), the note
+    says when the count turns the play of this hand, from the index plays if they are cached.
     """
+    if decision.kind in ("insurance", "even-money"):
+        advice = insurance_advice(rnd, decision)
+        if advice is None or true_count is None or decision.kind != "insurance":
+            return advice
+        note = count_note(rnd.rules, ("insurance", 0, 1), true_count, ("insurance",))
+        return replace(advice, note=note)
     if decision.kind != "play":
         return None
     from blackjack_tui.analysis.hints import hint
@@ -89,7 +134,29 @@ def advise(rnd: Round, decision: Decision) -> Advice | None:
     ranked = tuple((a, v) for a, v in found.ranked if a in decision.actions)
     if not ranked:
         return None
-    return Advice(decision.box, decision.hand, hand.stake, ranked)
+    note = None
+    if true_count is not None:
+        from blackjack_tui.analysis.sim_engine import chart_key
+
+        note = count_note(rnd.rules, chart_key(rnd.rules, hand.cards, rnd.up_card), true_count,
+                          decision.actions)
+    return Advice(decision.box, decision.hand, hand.stake, ranked, note)
+
+
+def count_note(rules: Rules, key: tuple[str, int, int], true_count: float,
+               legal: Sequence[str]) -> str | None:
+    """``The count turns this play: ...`` when the index of this cell says so at ``true_count``."""
+    found = cached_indices_only(rules)
+    entry = found.find(*key) if found is not None else None
+    if entry is None:
+        return None
+    basic = entry.below if entry.true_count > 0 else entry.above  # the chart's, from a full shoe
+    if entry.play_at(true_count) == basic:
+        return None
+    play = entry.play_at(true_count)
+    if play not in legal:
+        return None
+    return f"the count turns it: {play} at true count {true_count:+.1f} ({entry.words()})"
 
 
 def chart_action(rules: Rules, chart: Chart, cards: Sequence[Card], up: Card,

@@ -202,9 +202,17 @@ def unfinishable(data: dict[str, Any], rule_sets: dict[str, Rules]) -> str | Non
     current = rule_sets.get(name) if isinstance(name, str) else None
     if current is None:
         return f"its rule set {name!r} is gone"
-    if current.model_dump(mode="json") != saved:
+    try:
+        dealt = Rules.model_validate(saved)
+    except ValueError:
+        return "its rules cannot be read"
+    # Only what changes the play: a reworded description never costs a player his round.
+    if current.model_dump(exclude=PROSE) != dealt.model_dump(exclude=PROSE):
         return f"the rule set {name!r} has changed since it was dealt"
     return None
+
+
+PROSE = {"title", "description", "source"}
 
 
 __all__ = [

@@ -109,9 +109,8 @@ class BlackjackApp(App[None]):
         self.game.close()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action != "quit" and self.screen.has_class("-too-small"):
-            return False  # behind the "terminal too small" notice no key does anything
-        return True
+        # Behind the "terminal too small" notice no key does anything.
+        return action == "quit" or not self.screen.has_class("-too-small")
 
     def apply_ascii(self) -> None:
         """Plain ASCII on the whole screen, or not, as the option and ``--ascii`` say."""

@@ -65,10 +65,9 @@ def medium_face(rank: str, suit: str, ascii_only: bool) -> list[str]:
     """The inside of a medium card: 3 rows of 5 characters."""
     width, _ = MEDIUM_INSIDE
     corner = f"{_rank(rank)}{suit}"
+    middle = suit
     if rank in ("K", "Q", "J"):
         middle = f"[{rank}]" if ascii_only else f"▲{rank}▲"
-    else:
-        middle = suit
     return [corner.ljust(width), middle.center(width), corner.rjust(width)]
 
 

@@ -86,7 +86,8 @@ class CardStyle:
             mid.append(inner if last else inner[:2], ink)
             if last:
                 mid.append(vert, edge)
-            bottom.append(corner_bl + horiz * (3 if last else 2) + (corner_br if last else ""), edge)
+            bottom.append(corner_bl + horiz * (3 if last else 2) + (corner_br if last else ""),
+                          edge)
         return [top, mid, bottom]
 
     # Any size: the hand fanned as dealt, each card under the next showing its left corner.

@@ -7,7 +7,8 @@ from typing import Any
 
 import pytest
 
-from blackjack_tui.analysis.edge import Analysis, analyse
+from blackjack_tui.analysis.edge import analyse
+from blackjack_tui.analysis.result import Analysis
 from blackjack_tui.engine.rules import Rules
 from blackjack_tui.rulesets import load_all
 

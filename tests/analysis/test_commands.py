@@ -13,9 +13,12 @@ from blackjack_tui.cli import main
 def test_edge_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["edge", "--rules", "home", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert set(data) == {"ruleset", "house_edge_percent"}
+    assert set(data) == {"ruleset", "house_edge_percent", "chart_edge_percent",
+                         "optimal_edge_percent"}
     assert data["ruleset"] == "home"
-    assert isinstance(data["house_edge_percent"], float)
+    assert data["house_edge_percent"] == data["chart_edge_percent"]
+    # The best play for each hand's exact cards is never worse than the chart.
+    assert data["optimal_edge_percent"] <= data["chart_edge_percent"]
 
 
 def test_edge_text_and_strategy(capsys: pytest.CaptureFixture[str]) -> None:

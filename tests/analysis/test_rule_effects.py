@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 import pytest
 
-from blackjack_tui.analysis.edge import Analysis
+from blackjack_tui.analysis.result import Analysis
 from blackjack_tui.engine.rules import Rules
 from tests.analysis.conftest import make_rules
 

@@ -151,7 +151,7 @@ def test_drill_scores_answers_and_breaks_errors_down_by_kind() -> None:
     assert not right and asked.kind == "pairs"
     score = drill.score
     assert (score.asked, score.right) == (6, 5)
-    assert score.errors == {"hard": 0, "soft": 0, "pairs": 1}
+    assert score.errors == {"hard": 0, "soft": 0, "pairs": 1, "counts": 0}
     drill.set_kind("soft")
     assert drill.question.kind == "soft" and kind_of(rules, list(drill.question.cards)) == "soft"
     with pytest.raises(ValueError):
@@ -185,4 +185,74 @@ async def test_hint_for_a_bet_on_box_two_only() -> None:
     assert controller.decision.box == 2
     assert controller.hint().best == "stand"
     controller.decide("stand")
+    await task
+
+
+def test_counts_drill_asks_index_plays_with_the_count_shown() -> None:
+    from blackjack_tui.analysis.indices import Index, Indices
+
+    rules = RULES["nordic"]
+    chart = cached_analysis(rules).chart
+    sixteen = Index("hard", 16, 10, 0.4, "hit", "stand")
+    insurance = Index("insurance", 0, 1, 3.2, "no-insurance", "insurance")
+    drill = Drill(rules, chart, "counts", random.Random(5), Indices((sixteen, insurance)))
+    seen = set()
+    for _ in range(40):
+        q = drill.question
+        assert q.kind == "counts" and q.true_count is not None and q.index is not None
+        assert abs(q.true_count - q.index.number) <= 3
+        if q.index is sixteen:
+            assert sum(c.value for c in q.cards) == 16 and q.up.value == 10
+            assert q.answer == ("stand" if q.true_count >= 0 else "hit")  # the index: 0
+        else:
+            assert q.up.is_ace and q.legal == ("insurance", "no-insurance")
+            assert q.answer == ("insurance" if q.true_count >= 3 else "no-insurance")
+        seen.add(q.index.kind)
+        drill.answer(q.answer)
+    assert seen == {"hard", "insurance"}
+    assert drill.score.right == 40 and drill.score.asked_by_kind["counts"] == 40
+
+
+async def test_hint_says_when_the_count_turns_the_play(tmp_path) -> None:
+    from blackjack_tui.analysis import indices as ix
+    from blackjack_tui.analysis.cache import _write, indices_file
+    from blackjack_tui.controller.strategy import advise
+
+    rules = RULES["nordic"]
+    # The table's index plays as the cache would hold them: 16 v 10 turns to stand at +0.4.
+    turns = ix.Indices((ix.Index("hard", 16, 10, 0.4, "hit", "stand"),
+                        ix.Index("insurance", 0, 1, 3.2, "no-insurance", "insurance")))
+    _write(indices_file(rules), ix.to_json(turns))
+    # Box: 10+6 against a 10 up (hole 7); cards go box, up card, box, hole card.
+    controller = table(["TS", "TH", "6D", "7C", "5C"])
+    task = asyncio.create_task(controller.play([Decimal(10)]))
+    await until_asked(controller)
+    rnd, decision = controller.session.round, controller.decision
+    assert rnd is not None and decision is not None
+    assert advise(rnd, decision, -1.0).note is None  # below the index: the chart's play stands
+    note = advise(rnd, decision, 2.0).note
+    assert note is not None and "stand" in note and "+2.0" in note
+    assert advise(rnd, decision, 0.0).note is not None  # the index rounds the turn to 0
+    assert advise(rnd, decision).note is None  # no count kept: nothing to say
+    controller.decide("stand")
+    await task
+
+
+async def test_insurance_hint_from_the_cards_in_sight() -> None:
+    # Box: 10+9 against an ace up: insurance is asked; from a full shoe it is a bad bet.
+    controller = table(["TS", "AH", "9D", "7C", "5C"])
+    task = asyncio.create_task(controller.play([Decimal(10)]))
+    await until_asked(controller)
+    assert controller.decision is not None and controller.decision.kind == "insurance"
+    advice = controller.hint()
+    assert advice is not None and advice.best == "no-insurance"
+    shoe_tens = 24 * 4 - 1  # six decks less the box's ten
+    left = 312 - 3
+    # Per unit of the bet: the insurance stake is half of it.
+    assert advice.ev("insurance") == pytest.approx(0.5 * (3 * shoe_tens / left - 1))
+    controller.decide("no-insurance")
+    while controller.decision is not None or not task.done():
+        if controller.decision is not None:
+            controller.decide("stand")
+        await asyncio.sleep(0)
     await task

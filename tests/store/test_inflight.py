@@ -195,3 +195,14 @@ def test_the_shoe_is_kept_between_rounds_and_a_fair_one_is_revealed_at_another_t
     [record], _ = back.fair_shoes()
     assert record.revealed and len(record.dealt) == 10
     assert record.commitment == shoe.commitment
+
+
+def test_a_reworded_description_never_costs_a_round_in_flight(tmp_path: Path) -> None:
+    store = Store(tmp_path)
+    store.save_inflight("r", BANKROLL, new_round())
+    store.close()
+    sets = dict(RULE_SETS)
+    sets["nordic"] = sets["nordic"].model_copy(update={"description": "Said better now.",
+                                                       "title": "Nordic (new name)"})
+    game = open_game(tmp_path, rule_sets=sets)
+    assert game.notices == [] and game.resume_round is not None

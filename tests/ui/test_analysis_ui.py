@@ -133,4 +133,4 @@ async def test_rules_menu_shows_house_edges_and_the_chart(make_app):
         text = shown(chart)
         assert "Hard totals" in text and "Pairs" in text and "A,A" in text
         await pilot.press("c")
-        assert not menu.query_one("#rules-chart-pane").display
+        assert not menu.query_one(StrategyChart).display

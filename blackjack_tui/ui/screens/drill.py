@@ -3,7 +3,8 @@
 | key | does |
 |-----|------|
 | h s d p r | answer hit, stand, double, split, surrender |
-| a | drill all hands, hard, soft or pairs only (cycles) |
+| i n | insurance, no insurance (the counts drill) |
+| a | drill all hands, hard, soft, pairs, or the count's index plays (cycles) |
 | escape, g | back to the table |
 """
 
@@ -21,11 +22,11 @@ from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
 from blackjack_tui.controller.drill import ACTION_NAMES, KINDS, Drill, Question
-from blackjack_tui.controller.strategy import chart_of
+from blackjack_tui.controller.strategy import chart_of, indices_of
 from blackjack_tui.engine.rules import Rules
 
 KIND_TITLES = {"all": "all hands", "hard": "hard totals", "soft": "soft totals",
-               "pairs": "pairs"}
+               "pairs": "pairs", "counts": "index plays (Hi-Lo true count)"}
 
 
 class DrillScreen(ModalScreen[None]):
@@ -35,6 +36,8 @@ class DrillScreen(ModalScreen[None]):
         Binding("d", "answer('double')", "Double"),
         Binding("p", "answer('split')", "Split"),
         Binding("r", "answer('surrender')", "Surrender"),
+        Binding("i", "answer('insurance')", "Insurance", show=False),
+        Binding("n", "answer('no-insurance')", "No insurance", show=False),
         Binding("a", "next_kind", "Kind"),
         Binding("escape,g", "close", "Back"),
     ]
@@ -52,8 +55,8 @@ class DrillScreen(ModalScreen[None]):
             yield Static(Text("Working out the chart…", style="dim italic"), id="drill-question")
             yield Static("", id="drill-feedback")
             yield Static("", id="drill-score")
-            yield Static(Text("h s d p r: answer · a: all / hard / soft / pairs · escape: back",
-                              style="dim"))
+            yield Static(Text("h s d p r (i n): answer · a: all / hard / soft / pairs / counts · "
+                              "escape: back", style="dim"))
 
     def on_mount(self) -> None:
         self.load_chart()
@@ -67,6 +70,19 @@ class DrillScreen(ModalScreen[None]):
         self.drill = drill
         self._show()
 
+    @work(thread=True, exclusive=True, group="drill-indices")
+    def load_indices(self) -> None:
+        found = indices_of(self.rules)
+        self.app.call_from_thread(self._indices_ready, found)
+
+    def _indices_ready(self, found: object) -> None:
+        drill = self.drill
+        if drill is None or not self.is_attached:
+            return
+        drill.set_kind("counts", found)  # type: ignore[arg-type]
+        self.feedback = Text("")
+        self._show()
+
     def _show(self) -> None:
         drill = self.drill
         if drill is None or not self.is_attached:
@@ -76,6 +92,9 @@ class DrillScreen(ModalScreen[None]):
         cards = style.full(list(question.cards))
         up = style.full([question.up])
         lines = [Text.assemble(("Drilling ", "dim"), (KIND_TITLES[drill.kind], "bold"))]
+        if question.true_count is not None:
+            lines.append(Text.assemble(("True count ", "dim"),
+                                       (f"{question.true_count:+d}", "bold #f2c94c")))
         for left, right in zip(cards, up, strict=False):
             row = left.copy()
             row.pad_right(14 - row.cell_len)
@@ -89,7 +108,8 @@ class DrillScreen(ModalScreen[None]):
         score = drill.score
         percent = f" ({score.right / score.asked:.0%})" if score.asked else ""
         errors = " · ".join(f"{kind} {score.errors[kind]}/{score.asked_by_kind[kind]}"
-                            for kind in ("hard", "soft", "pairs"))
+                            for kind in ("hard", "soft", "pairs", "counts")
+                            if kind != "counts" or score.asked_by_kind[kind])
         self.query_one("#drill-score", Static).update(Text.assemble(
             ("Score ", "dim"), (f"{score.right}/{score.asked}{percent}", "bold"),
             ("   errors: ", "dim"), errors))
@@ -99,7 +119,7 @@ class DrillScreen(ModalScreen[None]):
         if drill is None:
             return
         if action not in drill.question.legal:
-            self.feedback = Text(f"{ACTION_NAMES[action]} is not possible on this hand",
+            self.feedback = Text(f"{ACTION_NAMES[action]} is not the question here",
                                  style="bold #e3b341")
             self._show()
             return
@@ -111,16 +131,24 @@ class DrillScreen(ModalScreen[None]):
         style = self.app.card_style  # type: ignore[attr-defined]
         hand = " ".join(style.rank(c) + style.suit(c) for c in asked.cards) + \
             f" against {style.rank(asked.up) + style.suit(asked.up)}"
+        at = "" if asked.true_count is None else f" at true count {asked.true_count:+d}"
         if right:
-            return Text(f"✓ {ACTION_NAMES[action]} on {hand}", style="bold #3fb950")
-        return Text(f"✗ {ACTION_NAMES[action]} on {hand}: the chart says "
+            return Text(f"✓ {ACTION_NAMES[action]} on {hand}{at}", style="bold #3fb950")
+        why = "the chart says" if asked.index is None else f"{asked.index.words()}:"
+        return Text(f"✗ {ACTION_NAMES[action]} on {hand}{at}: {why} "
                     f"{ACTION_NAMES[asked.answer]}", style="bold #ff7b72")
 
     def action_next_kind(self) -> None:
         drill = self.drill
         if drill is None:
             return
-        drill.set_kind(KINDS[(KINDS.index(drill.kind) + 1) % len(KINDS)])
+        kind = KINDS[(KINDS.index(drill.kind) + 1) % len(KINDS)]
+        if kind == "counts" and drill.indices is None:
+            self.feedback = Text("Working out the index plays for this table…", style="dim italic")
+            self.query_one("#drill-feedback", Static).update(self.feedback)
+            self.load_indices()
+            return
+        drill.set_kind(kind)
         self.feedback = Text("")
         self._show()
 

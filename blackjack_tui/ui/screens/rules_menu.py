@@ -1,10 +1,24 @@
-"""The rules menu: every rule set with its description; the highlighted one's rules in a table,
-differences from the current table marked; tiers; enter switches (queued during a round).
-Each table's house edge stands by its name and ``c`` shows the highlighted table's strategy chart:
-both are worked out in a thread (the list shows "…" until then)."""
+"""The rules menu: every table with its house edge; the highlighted one's rules in plain words.
+
+| key | does |
+|-----|------|
+| up / down | choose a table (its rules show beside the list) |
+| enter | sit at it (queued during a round) |
+| t | the next table-limit tier |
+| c | its basic-strategy chart and index plays / its rules |
+| pgup / pgdn | scroll the rules or the chart (the list keeps the arrows) |
+| escape, m | back |
+
+Each table's house edges (the chart's and the best play's, and for the Swedish ace the other
+reading's) and its index plays are worked out in threads; "…" stands in until they are known.
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
+from rich.console import Group, RenderableType
+from rich.padding import Padding
 from rich.table import Table as RichTable
 from rich.text import Text
 from textual import on, work
@@ -15,19 +29,49 @@ from textual.screen import ModalScreen
 from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from blackjack_tui.controller.strategy import analysis_of, cached_only
+from blackjack_tui.controller.strategy import analysis_of, cached_only, index_rows, other_reading
 from blackjack_tui.engine.rules import Rules
 from blackjack_tui.rules_text import describe, differences
-from blackjack_tui.ui.widgets.strategy_chart import Codes, StrategyChart
+from blackjack_tui.ui.widgets.strategy_chart import Codes, IndexRow, StrategyChart
+
+LIST_MIN = 24
+LIST_MAX = 34
+TOPIC_WIDTH = max(len(topic) for topic, _ in describe(Rules(name="x"))) + 2  # "◆ " mark
+
+
+@dataclass
+class Edges:
+    """What the thread found for one table."""
+
+    chart: float
+    optimal: float
+    codes: Codes
+    other: float | None = None
 
 
 class RulesMenu(ModalScreen[None]):
+    DEFAULT_CSS = """
+    RulesMenu { align: center middle; }
+    #rules-menu { width: 96%; height: 94%; }
+    #rules-body { height: 1fr; }
+    #rules-list-pane { height: 1fr; }
+    #rules-list { height: 1fr; border: none; padding: 0; scrollbar-size-vertical: 1; }
+    #rules-list:focus { border: none; }
+    #rules-detail { width: 1fr; height: 1fr; padding: 0 0 0 1; }
+    #rules-title { width: 1fr; height: 1; }
+    #rules-edge { height: auto; color: $text-muted; }
+    #rules-scroll { height: 1fr; }
+    #rules-description { padding: 1 1 0 0; color: $text-muted; height: auto; }
+    #rules-keys { height: auto; padding: 0 1; }
+    """
+
     BINDINGS = [
         Binding("escape,m", "close", "Close"),
         Binding("t", "next_tier", "Tier"),
         Binding("c", "toggle_chart", "Chart"),
-        Binding("pagedown", "scroll_detail(1)", "Scroll", show=False),
-        Binding("pageup", "scroll_detail(-1)", "Scroll", show=False),
+        # Priority: the list would take the page keys for itself.
+        Binding("pagedown", "scroll_detail(1)", "Scroll", show=False, priority=True),
+        Binding("pageup", "scroll_detail(-1)", "Scroll", show=False, priority=True),
         Binding("enter", "choose", "Sit here", priority=True),
     ]
 
@@ -36,48 +80,64 @@ class RulesMenu(ModalScreen[None]):
         self.highlighted: Rules | None = None
         self.tier_index: dict[str, int] = {}
         self.edges: dict[str, float] = {}
+        self.found: dict[str, Edges] = {}
+        self.indices: dict[str, list[IndexRow]] = {}
         self.charts: dict[str, Codes] = {}
+        self.chart_shown = False
 
     @property
     def sets(self) -> dict[str, Rules]:
         return self.app.rule_sets  # type: ignore[attr-defined,no-any-return]
 
     def compose(self) -> ComposeResult:
-        current = self.app.session.rules  # type: ignore[attr-defined]
+        self._current = self.app.session.rules  # type: ignore[attr-defined]
         for name, rules in self.sets.items():
-            # What the disk cache holds shows at once; the thread works out the rest.
+            # What the disk cache holds shows at once; the threads work out the rest.
             found = cached_only(rules)
             if found is not None:
-                self.edges[name] = found.house_edge_percent
-                self.charts[name] = found.chart.codes()
-        options = []
-        for name, rules in self.sets.items():
-            options.append(Option(self.option_label(rules), id=name))
-        with Horizontal(id="rules-menu"):
-            with Vertical(id="rules-list-pane"):
-                yield Label("Tables", classes="pane-title")
-                yield OptionList(*options, id="rules-list")
-            with Vertical(id="rules-detail"):
-                yield Label("", id="rules-title", classes="pane-title")
-                yield Static("", id="rules-description")
-                with VerticalScroll(id="rules-table-scroll"):
-                    yield Static(id="rules-table")
-                with VerticalScroll(id="rules-chart-pane"):
-                    yield StrategyChart(id="rules-chart")
-                yield Static("", id="rules-tier")
-                yield Static(Text("enter: sit at this table · t: tier · c: chart / rules · "
-                                  "pgup pgdn: scroll · escape: back · ◆ differs from your table",
-                                  style="dim"))
-        self._current = current
+                other = other_reading(rules)
+                cached_other = cached_only(other) if other is not None else None
+                self._store(name, found.house_edge_percent, found.optimal_edge_percent,
+                            found.chart.codes(),
+                            None if cached_other is None else cached_other.house_edge_percent)
+            rows = index_rows(rules)
+            if rows is not None:
+                self.indices[name] = rows
+        # Room for the longest title whole: the mark, the title, the scroll bar.
+        width = max(LIST_MIN, min(LIST_MAX, 4 + max(len(r.title or r.name)
+                                                     for r in self.sets.values())))
+        self.list_width = width
+        with Vertical(id="rules-menu"):
+            with Horizontal(id="rules-body"):
+                with Vertical(id="rules-list-pane") as pane:
+                    pane.styles.width = width
+                    yield Label("Tables", classes="pane-title")
+                    yield OptionList(*[Option(self.option_label(r), id=n)
+                                       for n, r in self.sets.items()], id="rules-list")
+                with Vertical(id="rules-detail"):
+                    yield Label("", id="rules-title", classes="pane-title")
+                    yield Static("", id="rules-edge")
+                    with VerticalScroll(id="rules-scroll"):
+                        yield Static(id="rules-table")
+                        yield Static("", id="rules-tier")
+                        yield Static("", id="rules-description")
+                        yield StrategyChart(id="rules-chart")
+            yield Static(Text("↑↓ table  ⏎ sit  t tier  c chart  pgup/pgdn scroll  "
+                              "esc back  ◆ differs", style="dim"), id="rules-keys")
+
+    def _store(self, name: str, chart: float, optimal: float, codes: Codes,
+               other: float | None) -> None:
+        self.edges[name] = chart
+        self.charts[name] = codes
+        self.found[name] = Edges(chart, optimal, codes, other)
 
     def option_label(self, rules: Rules) -> Text:
-        """One line per table in the list: its title, and a mark on the one you sit at."""
+        """Two lines per table: its title whole, then its house edge (and a mark if you sit)."""
         here = rules.name == self.app.session.rules.name  # type: ignore[attr-defined]
         edge = self.edges.get(rules.name)
-        # The house edge first, in a column: "…" until the thread has worked it out.
-        shown = f"{'…':^6} " if edge is None else f"{edge:5.2f}% "
-        return Text.assemble(("● " if here else "  ", "#f2c94c"), (shown, "#e3b341"),
-                             (rules.title or rules.name, "bold"))
+        shown = "house edge …" if edge is None else f"house edge {edge:.2f}%"
+        return Text.assemble(("● " if here else "  ", "#f2c94c"),
+                             (rules.title or rules.name, "bold"), "\n  ", (shown, "#e3b341"))
 
     def on_mount(self) -> None:
         option_list = self.query_one(OptionList)
@@ -85,47 +145,88 @@ class RulesMenu(ModalScreen[None]):
         if self._current.name in names:
             option_list.highlighted = names.index(self._current.name)
         option_list.focus()
-        self.query_one("#rules-chart-pane").display = False
-        missing = [n for n in names if n not in self.edges]
+        self.query_one(StrategyChart).display = False
+        missing = [n for n in names if n not in self.found
+                   or (self.sets[n].double_ace_as_one is not None and self.found[n].other is None)]
         if missing:
             self._analyse(sorted(missing, key=lambda n: n != self._current.name))
 
-    # House edges and charts, worked out off the event loop
+    # House edges, charts and index plays, worked out off the event loop
 
     @work(thread=True, exclusive=True, group="rules-analysis")
     def _analyse(self, names: list[str]) -> None:
         for name in names:
-            result = analysis_of(self.sets[name])
+            rules = self.sets[name]
+            result = analysis_of(rules)
+            other = other_reading(rules)
+            other_edge = analysis_of(other).house_edge_percent if other is not None else None
             self.app.call_from_thread(self._analysed, name, result.house_edge_percent,
-                                      result.chart.codes())
+                                      result.optimal_edge_percent, result.chart.codes(),
+                                      other_edge)
 
-    def _analysed(self, name: str, edge: float, codes: Codes) -> None:
-        self.edges[name] = edge
-        self.charts[name] = codes
+    def _analysed(self, name: str, chart: float, optimal: float, codes: Codes,
+                  other: float | None) -> None:
+        self._store(name, chart, optimal, codes, other)
         if not self.is_attached:
             return
         self.query_one(OptionList).replace_option_prompt(name, self.option_label(self.sets[name]))
         if self.highlighted is not None and self.highlighted.name == name:
+            self._show_edges(self.highlighted)
             self._show_chart(self.highlighted)
+
+    @work(thread=True, exclusive=True, group="rules-indices")
+    def _work_out_indices(self, name: str) -> None:
+        rows = index_rows(self.sets[name], compute=True) or []
+        self.app.call_from_thread(self._indices_known, name, rows)
+
+    def _indices_known(self, name: str, rows: list[IndexRow]) -> None:
+        self.indices[name] = rows
+        if self.is_attached and self.highlighted is not None and self.highlighted.name == name:
+            self._show_chart(self.highlighted)
+
+    # What the detail pane shows
+
+    def _show_edges(self, rules: Rules) -> None:
+        found = self.found.get(rules.name)
+        if found is None:
+            text = Text("House edge: working it out…", style="dim italic")
+        else:
+            text = Text.assemble(("House edge ", "dim"), (f"{found.chart:.3f}%", "bold #e3b341"),
+                                 (" with the chart · ", "dim"),
+                                 (f"{found.optimal:.3f}%", "bold"), (" best play", "dim"))
+            if rules.double_ace_as_one is not None:
+                text.append("\nAn ace drawn to a double counts ", style="dim")
+                text.append("1" if rules.double_ace_as_one == "all" else "as usual")
+                text.append("; if it counted " + ("as usual" if rules.double_ace_as_one == "all"
+                                                  else "1") + ": ", style="dim")
+                text.append("…" if found.other is None else f"{found.other:.3f}%", style="bold")
+        self.query_one("#rules-edge", Static).update(text)
 
     def _show_chart(self, rules: Rules) -> None:
         chart = self.query_one(StrategyChart)
         edge = self.edges.get(rules.name)
         chart.title = "Basic strategy · house edge " + ("…" if edge is None else f"{edge:.3f}%")
         chart.codes = self.charts.get(rules.name)
+        chart.indices = self.indices.get(rules.name)
+        if self.chart_shown and rules.name not in self.indices:
+            self._work_out_indices(rules.name)
 
     def action_toggle_chart(self) -> None:
-        pane = self.query_one("#rules-chart-pane")
-        pane.display = not pane.display
-        self.query_one("#rules-table-scroll").display = not pane.display
-        self.query_one("#rules-description").display = not pane.display
+        self.chart_shown = not self.chart_shown
+        self.query_one(StrategyChart).display = self.chart_shown
+        for part in ("#rules-description", "#rules-table", "#rules-tier"):
+            self.query_one(part).display = not self.chart_shown
+        self.query_one("#rules-scroll", VerticalScroll).scroll_home(animate=False)
+        if self.highlighted is not None:
+            self._show_chart(self.highlighted)
 
     def action_scroll_detail(self, pages: int) -> None:
-        """Page the chart or the rules (the list keeps the arrow keys)."""
-        pane_id = "#rules-chart-pane" if self.query_one("#rules-chart-pane").display \
-            else "#rules-table-scroll"
-        pane = self.query_one(pane_id, VerticalScroll)
-        pane.scroll_to(y=pane.scroll_y + pages * max(1, pane.size.height - 1), animate=False)
+        """Page the rules or the chart (the list keeps the arrow keys)."""
+        pane = self.query_one("#rules-scroll", VerticalScroll)
+        if pages > 0:
+            pane.scroll_page_down(animate=False)
+        else:
+            pane.scroll_page_up(animate=False)
 
     @on(OptionList.OptionHighlighted)
     def _highlighted(self, event: OptionList.OptionHighlighted) -> None:
@@ -150,23 +251,37 @@ class RulesMenu(ModalScreen[None]):
 
     def _show(self, rules: Rules) -> None:
         changed = differences(rules, self._current)
-        self.query_one("#rules-title", Label).update(
-            Text.assemble((rules.title or rules.name, "bold"), (f"  {rules.source}", "dim")))
-        self.query_one("#rules-description", Static).update(
-            Text(f"{rules.name}: {rules.description}", style="italic"))
-        table = RichTable(show_header=False, box=None, padding=(0, 1), expand=True)
-        table.add_column("rule", ratio=2, min_width=15)
-        table.add_column("words", ratio=5)
-        for topic, words in describe(rules):
-            mark = "◆ " if topic in changed else "  "
-            table.add_row(Text(mark + topic, style="bold #e3b341" if topic in changed else "bold"),
-                          Text(words))
-        self.query_one("#rules-table", Static).update(table)
+        self.query_one("#rules-title", Label).update(Text(rules.title or rules.name,
+                                                          style="bold"))
+        self._show_edges(rules)
+        self.query_one("#rules-description", Static).update(Text.assemble(
+            (f"{rules.name}: {rules.description}", "italic"), ("\nSource: ", "dim"),
+            (rules.source, "dim")))
+        self.query_one("#rules-table", Static).update(self._rules_table(rules, changed))
         self._show_chart(rules)
         tier = self._tier(rules)
         self.query_one("#rules-tier", Static).update(
             Text.assemble(("Tier: ", "dim"), (tier, "bold"), ("  (t changes)", "dim"))
             if tier else "")
+
+    def _rules_table(self, rules: Rules, changed: set[str]) -> RenderableType:
+        """Topic beside words where there is room; else each topic over its words."""
+        rows = [(("◆ " if topic in changed else "  ") + topic,
+                 "bold #e3b341" if topic in changed else "bold", words)
+                for topic, words in describe(rules)]
+        room = int(self.app.size.width * 0.96) - self.list_width - 4
+        if room >= TOPIC_WIDTH + 40:
+            table = RichTable(show_header=False, box=None, padding=(0, 1, 0, 0), expand=True)
+            table.add_column("rule", min_width=TOPIC_WIDTH, no_wrap=True)
+            table.add_column("words", ratio=1)
+            for label, style, words in rows:
+                table.add_row(Text(label, style=style), Text(words))
+            return table
+        parts: list[RenderableType] = []
+        for label, style, words in rows:
+            parts.append(Text(label, style=style))
+            parts.append(Padding(Text(words), (0, 0, 0, 4)))
+        return Group(*parts)
 
     def action_next_tier(self) -> None:
         rules = self.highlighted

@@ -63,7 +63,7 @@ class TableAnalysis(Screen[None]):
         best, value = advice.ranked[0]
         others = " · ".join(f"{_name(a)} {v:+.3f}" for a, v in advice.ranked[1:])
         self.say(f"Best: {_name(best)} {value:+.3f}" + (f" · {others}" if others else "")
-                 + " (EV per unit bet)", "-ask")
+                 + " (EV per unit bet)" + (f" · {advice.note}" if advice.note else ""), "-ask")
 
     def action_toggle_coach(self) -> None:
         assert self.controller is not None

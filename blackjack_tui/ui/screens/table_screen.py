@@ -359,7 +359,7 @@ class TableScreen(TableAnalysis):
                 resumed = self.game.resume_round
                 assert resumed is not None
                 self.game.resume_round = None
-                rnd = await self.controller.resume(resumed)
+                await self.controller.resume(resumed)
             else:
                 await self.controller.play(bets)
         except BetError as err:

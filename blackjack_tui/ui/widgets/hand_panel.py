@@ -92,5 +92,6 @@ class HandPanel(Widget):
         rows = SIZES[size][0]
         lines = style.fan(list(hand.cards), size) if hand.cards else [Text("")] * rows
         middle = rows // 2
-        body = [Text.assemble(marker if i == middle else "  ", line) for i, line in enumerate(lines)]
+        body = [Text.assemble(marker if i == middle else "  ", line)
+                for i, line in enumerate(lines)]
         return Group(*body, Text.assemble("  ", info), Text.assemble("  ", result))

@@ -3,6 +3,7 @@
 Given the chart as text codes (``{"hard": {"12": {"2": "H", ...}}}``, see
 :func:`blackjack_tui.controller.strategy.chart_codes`); ``None`` shows that it is being worked out.
 Hard totals sit beside soft totals and pairs when the widget is wide enough, under them otherwise.
+The Hi-Lo index plays (``indices``: hand, index, play) follow the chart, in columns.
 """
 
 from __future__ import annotations
@@ -13,6 +14,10 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 Codes = dict[str, dict[str, dict[str, str]]]
+IndexRow = tuple[str, int, str, str]
+"""``("16 v 10", 1, "stand", "hit")``: stand at true count +1 or more, hit below."""
+PLAY_LETTERS = {"hit": "H", "stand": "S", "double": "D", "split": "P", "surrender": "R",
+                "insurance": "take", "no-insurance": "no"}
 
 STYLES = {
     "H": "bold white on #b42318",    # hit: red
@@ -61,6 +66,7 @@ class StrategyChart(Widget):
 
     codes: reactive[Codes | None] = reactive(None, layout=True)
     title: reactive[str] = reactive("")
+    indices: reactive[list[IndexRow] | None] = reactive(None, layout=True)
 
     def render(self) -> RenderableType:
         codes = self.codes
@@ -79,4 +85,29 @@ class StrategyChart(Widget):
         else:
             lines = [*hard, Text(""), *rest]
         head = [Text(self.title, style="bold")] if self.title else []
-        return Group(*head, *lines, Text(""), legend())
+        return Group(*head, *lines, Text(""), legend(), Text(""), *self._index_lines())
+
+    def _index_lines(self) -> list[Text]:
+        title = Text.assemble(("Index plays", "bold underline"),
+                              ("  (Hi-Lo true count; +1 S/H: S at +1 or more, else H)", "dim"))
+        if self.indices is None:
+            return [title, Text("Working out the index plays…", style="dim italic")]
+        rows = [_index_line(row) for row in self.indices]
+        width = max((r.cell_len for r in rows), default=0) + 3
+        per_line = max(1, self.size.width // width) if width else 1
+        lines = [title]
+        for start in range(0, len(rows), per_line):
+            line = Text("")
+            for cell in rows[start:start + per_line]:
+                cell = cell.copy()
+                cell.pad_right(width - cell.cell_len)
+                line.append_text(cell)
+            lines.append(line)
+        return lines
+
+
+def _index_line(row: IndexRow) -> Text:
+    """``16 v 10   +1 S/H``: the play at the index and above, then the one below."""
+    hand, number, above, below = row
+    plays = f"{PLAY_LETTERS.get(above, above)}/{PLAY_LETTERS.get(below, below)}"
+    return Text.assemble((f"{hand:<10}", "bold"), (f"{number:+3d} ", "bold #f2c94c"), plays)

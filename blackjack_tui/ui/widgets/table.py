@@ -47,8 +47,8 @@ class ShoeGauge(Static):
             cut = "cut at " + f"{round(info.cut * 100)}%"
         else:
             cut = "new shuffle each round"
-        left = f"{info.remaining} card{'s' if info.remaining != 1 else ''}"
-        return Group(Text("SHOE", style="bold"), bar, Text(left, style="dim"),
+        cards = f"{info.remaining} card{'s' if info.remaining != 1 else ''}"
+        return Group(Text("SHOE", style="bold"), bar, Text(cards, style="dim"),
                      Text(cut, style="dim"))
 
     def watch_info(self) -> None:

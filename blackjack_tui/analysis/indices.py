@@ -1,0 +1,193 @@
+"""Index plays for the Hi-Lo true count, worked out for the rules in force.
+
+A card counter changes a few plays when the count says the shoe is rich in tens or in small
+cards. The true count at which a play changes is its *index*. Here it is computed, not copied:
+the table's shoe is shifted to each whole true count from -8 to +8, each shifted shoe is solved
+exactly (:mod:`.solve`, the chart's cells re-ranked for that shoe), and the index is where the
+two best actions of a cell swap, found by interpolating their EV difference between the two
+shifted shoes around the swap. Insurance turns where a ten under the ace is one chance in three.
+
+Hi-Lo: 2-6 count +1, 7-9 count 0, tens and aces count -1. The shoe at true count ``t`` is the
+expected composition of a real shoe with that count: since the count is balanced and its small
+and big cards are equally many (20 of each per deck), each small rank is short by ``t/40`` of its
+cards, each big rank (ten or ace) over by as much, and 7-9 as dealt; the running count per deck
+left is then ``40 * t/40 = t``. Counts become fractions; the dealer's odds are polynomials in them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from blackjack_tui.analysis.shoe import full_shoe
+from blackjack_tui.analysis.solve import solve
+from blackjack_tui.analysis.strategy import UP_CARDS, row_label, up_label
+from blackjack_tui.analysis.table import TableMath
+from blackjack_tui.engine.rules import Rules
+
+SMALL = (2, 3, 4, 5, 6)
+RANGE = 8
+"""Indices are looked for between true counts -RANGE and +RANGE."""
+
+WATCHED = (
+    ("hard", 16, (10,)), ("hard", 15, (10,)), ("hard", 12, (2, 3, 4, 5, 6)),
+    ("hard", 10, (10, 1)), ("hard", 11, (1,)), ("hard", 9, (2, 7)), ("hard", 13, (2, 3)),
+)
+"""The plays every index table lists (the others are kept when they turn within the range)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Index:
+    """A play that turns with the count: ``above`` from ``true_count`` up, ``below`` under it."""
+
+    kind: str
+    """``hard``, ``soft``, ``pair`` or ``insurance``."""
+    row: int
+    up: int
+    true_count: float
+    """Where the two plays are worth the same (interpolated)."""
+    below: str
+    above: str
+
+    @property
+    def label(self) -> str:
+        """``16 v 10``, ``A,7 v 2``, ``10,10 v 5``, ``insurance``."""
+        if self.kind == "insurance":
+            return "insurance"
+        return f"{row_label(self.kind, self.row)} v {up_label(self.up)}"
+
+    @property
+    def number(self) -> int:
+        """The index as a counter learns it: the whole true count nearest the turn."""
+        return int(np.floor(self.true_count + 0.5))
+
+    def words(self) -> str:
+        """``stand at +1 or more (hit below)``."""
+        return f"{self.above} at {self.number:+d} or more ({self.below} below)"
+
+    def play_at(self, true_count: float) -> str:
+        """The play at ``true_count`` by the index (``above`` from :attr:`number` up)."""
+        return self.above if true_count >= self.number else self.below
+
+
+@dataclass(frozen=True, slots=True)
+class Indices:
+    """Every index of a rule set, the watched plays first."""
+
+    entries: tuple[Index, ...]
+
+    def find(self, kind: str, row: int, up: int) -> Index | None:
+        for entry in self.entries:
+            if (entry.kind, entry.row, entry.up) == (kind, row, up):
+                return entry
+        return None
+
+
+def shifted_shoe(decks: int, true_count: float) -> np.ndarray:
+    """The expected composition of ``decks`` decks' worth of cards at ``true_count``."""
+    shoe = np.array(full_shoe(decks), dtype=float)
+    shift = true_count / 40.0
+    for value in SMALL:
+        shoe[value - 1] *= 1.0 - shift
+    for value in (1, 10):
+        shoe[value - 1] *= 1.0 + shift
+    return shoe
+
+
+def to_json(indices: Indices) -> list[dict[str, object]]:
+    """A JSON-ready form (what the cache stores and ``strategy --indices --json`` prints)."""
+    return [{"kind": e.kind, "row": e.row, "up": e.up, "hand": e.label,
+             "true_count": e.true_count, "index": e.number, "below": e.below,
+             "above": e.above} for e in indices.entries]
+
+
+def from_json(data: list[dict[str, object]]) -> Indices:
+    """Rebuild :func:`to_json`'s form (KeyError/TypeError/ValueError if it is not that)."""
+    return Indices(tuple(
+        Index(str(d["kind"]), int(d["row"]), int(d["up"]),  # type: ignore[call-overload]
+              float(d["true_count"]), str(d["below"]), str(d["above"]))  # type: ignore[arg-type]
+        for d in data))
+
+
+def compute(rules: Rules | TableMath) -> Indices:
+    """The indices of ``rules`` (pure; several exact solves, a few seconds)."""
+    table = rules if isinstance(rules, TableMath) else TableMath.from_rules(rules)
+    counts: list[float] = []
+    ranked: list[dict[tuple[str, int, int], dict[str, float]]] = []
+    insurance: list[float] = []
+    for tc in range(-RANGE, RANGE + 1):
+        shoe = shifted_shoe(table.decks, tc)
+        solution = solve(table, shoe)
+        counts.append(float(tc))
+        ranked.append({key: dict(cell.ranked) for key, cell in solution.chart.cells.items()})
+        # Insurance against an ace (the shoe less the ace): 2:1 on a ten underneath.
+        left = shoe.copy()
+        left[0] -= 1
+        insurance.append(3.0 * left[9] / left.sum() - 1.0)
+    entries = _turns(counts, ranked)
+    ins = _crossing(counts, insurance)
+    if ins is not None:
+        entries.insert(0, Index("insurance", 0, 1, ins, "no-insurance", "insurance"))
+    return Indices(tuple(entries))
+
+
+def _turns(counts: list[float], ranked: list[dict[tuple[str, int, int], dict[str, float]]]
+           ) -> list[Index]:
+    zero = counts.index(0.0)
+    watched = {(kind, row, up) for kind, row, ups in WATCHED for up in ups}
+    found: list[Index] = []
+    for key in ranked[zero]:
+        kind, row, up = key
+        if row == 21:
+            continue
+        turn = _turn(counts, [r[key] for r in ranked], zero)
+        if turn is not None:
+            found.append(Index(kind, row, up, *turn))
+    order = {k: i for i, k in enumerate(_watched_order())}
+    found.sort(key=lambda e: (order.get((e.kind, e.row, e.up), len(order)),
+                              {"hard": 0, "soft": 1, "pair": 2}[e.kind], e.row,
+                              UP_CARDS.index(e.up)))
+    keep = [e for e in found if (e.kind, e.row, e.up) in watched or abs(e.true_count) <= 6]
+    return keep
+
+
+def _watched_order() -> list[tuple[str, int, int]]:
+    return [(kind, row, up) for kind, row, ups in WATCHED for up in ups]
+
+
+def _turn(counts: list[float], values: list[dict[str, float]], zero: int
+          ) -> tuple[float, str, str] | None:
+    """The true count nearest 0 where the cell's best action changes, and the two actions."""
+    best = [max(v, key=v.__getitem__) for v in values]
+    base = best[zero]
+    candidates = []
+    for step in (1, -1):
+        i = zero
+        while 0 <= i + step < len(values) and best[i + step] == base:
+            i += step
+        j = i + step
+        if not 0 <= j < len(values):
+            continue
+        other = best[j]
+        diff = [v[other] - v[base] for v in values]
+        at = _crossing([counts[i], counts[j]], [diff[i], diff[j]])
+        if at is None:
+            continue
+        below, above = (base, other) if step == 1 else (other, base)
+        candidates.append((abs(at), at, below, above))
+    if not candidates:
+        return None
+    _, at, below, above = min(candidates)
+    return at, below, above
+
+
+def _crossing(xs: list[float], ys: list[float]) -> float | None:
+    """Where the piecewise-linear ``ys`` over ``xs`` first crosses 0 from below, or None."""
+    for i in range(len(xs) - 1):
+        a, b = ys[i], ys[i + 1]
+        if a == b:
+            continue
+        if (a < 0 <= b) or (a >= 0 > b):
+            return xs[i] + (xs[i + 1] - xs[i]) * (-a) / (b - a)
+    return None

@@ -130,6 +130,11 @@ class Game:
         except BaseException:
             lock.release()
             raise
+        if store.read_only:  # a newer blackjack-tui's file: never written by this one
+            store.close()
+            lock.release()
+            raise StoreError(store.notices[-1] if store.notices else
+                             f"{store.path} cannot be written by this blackjack-tui")
         try:
             game = cls(store, rule_sets, options, shoe=shoe, lock=lock)
         except BaseException:

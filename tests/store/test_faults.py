@@ -283,3 +283,30 @@ def test_rules_gone_for_a_round_in_flight_never_stall_the_table(tmp_path: Path) 
     again = Game(Store(tmp_path), sets)
     assert again.resume_round is None and again.store.inflight() is None
     assert again.store.balance(BANKROLL) == Decimal(1000)
+
+
+def test_a_disk_read_only_from_the_start_is_one_line_and_a_non_zero_exit(tmp_path: Path) -> None:
+    with small_tmpfs(tmp_path) as disk:
+        data = disk / "data"
+        open_game(data).close()
+        subprocess.run(["mount", "-o", "remount,ro", str(disk)], check=True)
+        done = subprocess.run([sys.executable, "-m", "blackjack_tui", "--data-dir", str(data)],
+                              capture_output=True, text=True, timeout=60)
+        subprocess.run(["mount", "-o", "remount,rw", str(disk)], check=True)
+    assert done.returncode == 1 and done.stderr.count("\n") == 1, done.stderr
+    assert "read-only" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_a_database_from_a_newer_version_is_never_written(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    open_game(data).close()
+    store = Store(data)
+    store.conn.execute("UPDATE meta SET value = '99' WHERE key = 'schema_version'")
+    store.close()
+    before = (data / "blackjack.db").read_bytes()
+    with pytest.raises(StoreError, match="newer blackjack-tui"):
+        Game.open(data_dir_options(data))
+    assert (data / "blackjack.db").read_bytes() == before
+    done = subprocess.run([sys.executable, "-m", "blackjack_tui", "audit", "--data-dir",
+                           str(data)], capture_output=True, text=True, timeout=60)
+    assert "Traceback" not in done.stderr

@@ -66,7 +66,7 @@ SCHEMA_1 = (
         splits INTEGER NOT NULL DEFAULT 0,
         split_hands INTEGER NOT NULL DEFAULT 0,
         split_hands_won INTEGER NOT NULL DEFAULT 0)""",
-    "CREATE INDEX rounds_by_account ON rounds (account, seq)",
+    "CREATE INDEX rounds_by_account ON rounds (account, seq, net_units)",
     # A round's hand-history record, apart from the columns the statistics add up (so that
     # they scan small rows); its rules stored once per rule set, not once per round.
     """CREATE TABLE rule_sets (

@@ -152,10 +152,15 @@ def statistics(conn: sqlite3.Connection) -> Summary:
         first = conn.execute("SELECT before FROM rounds WHERE account = ? ORDER BY seq LIMIT 1",
                              (ident,)).fetchone()[0]
         step = max(1, count // CHART_POINTS)
-        # Every step-th round and the last, picked in SQL: the chart needs a few hundred points.
-        picked = conn.execute(
-            "SELECT after FROM (SELECT after, row_number() OVER (ORDER BY seq) AS n "
-            "FROM rounds WHERE account = ?) WHERE n % ? = 0 OR n = ? ORDER BY n",
-            (ident, step, count)).fetchall()
+        # The chart needs a few hundred points: every step-th round and the last, found from the
+        # index alone, then only those rows read.
+        seqs = [s for (s,) in conn.execute("SELECT seq FROM rounds WHERE account = ? ORDER BY seq",
+                                           (ident,))]
+        wanted = seqs[step - 1::step]
+        if not wanted or wanted[-1] != seqs[-1]:
+            wanted.append(seqs[-1])
+        marks = ", ".join("?" * len(wanted))
+        picked = conn.execute(f"SELECT after FROM rounds WHERE seq IN ({marks}) ORDER BY seq",
+                              wanted).fetchall()
         summary.bankroll = [read_money(first)] + [read_money(a) for (a,) in picked]
     return summary

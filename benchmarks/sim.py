@@ -1,10 +1,23 @@
-"""How fast the simulator plays basic strategy: hands per second on one core and on all cores.
+"""How fast the simulator plays basic strategy, beside the TypeScript simulator on the same table.
 
-    python benchmarks/sim.py [--hands 1000000] [--rules nordic,swedish] [--engine-hands 20000]
+    python benchmarks/sim.py [--rules nordic,swedish,online] [--hands 1000000] [--runs 5]
+                             [--peer DIR] [--all-cores] [--engine-hands 20000]
 
-For each rule set: the fast path on one process, the fast path over every core, and the engine
-path (every round a real ``Round``) on one process. One hand is one round of one box. "per core"
-divides by the CPU seconds the workers used, so a busy machine does not flatter or shame it.
+For each rule set, ``--runs`` times, interleaved: ``blackjack-tui sim --jobs 1`` (the fast path on
+one process), then the peer on the nearest table it can play. The figures are rounds per CPU
+second of the simulating process (one round is one box's hand as dealt, its splits included), so
+a busy machine shames neither side; the medians and their ratio are printed last.
+
+The peer is ``@blackjacktrainer/blackjack-simulator`` from npm, installed anywhere outside this
+repository (``npm install @blackjacktrainer/blackjack-simulator`` in a scratch folder); pass its
+package folder (``.../node_modules/@blackjacktrainer/blackjack-simulator``) with ``--peer`` or
+``BLACKJACK_SIM_PEER``. It runs its ``Simulator`` with its own basic strategy (no count-based
+deviations), a flat bet and one spot, our table's decks, H17/S17, double after split, late
+surrender, resplit aces, split hands and payout, and our penetration (0 for a table shuffled every
+round, which makes it shuffle after every round). It always peeks, doubles any two cards, pushes
+ties and counts aces as usual, so on the Swedish and online tables it plays the nearest peek
+table; the lines say so. Its rounds are counted by wrapping ``Game.run`` (its own "hands played"
+counts split hands one by one).
 """
 
 from __future__ import annotations
@@ -12,14 +25,34 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shutil
+import statistics
 import subprocess
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from blackjack_tui.engine.rules import Rules  # noqa: E402
+from blackjack_tui.rulesets import load_all  # noqa: E402
+
+PEER_RUN = r"""
+global.self = global;  // its bundle expects a browser's global object
+const { Simulator } = require(process.argv[1] + '/dist/main.js');
+const sim = new Simulator(JSON.parse(process.argv[2]));
+let rounds = 0;
+const run = sim.game.run.bind(sim.game);
+sim.game.run = (bet, spots) => { rounds += 1; return run(bet, spots); };
+const began = process.cpuUsage();
+const result = sim.run();
+const used = process.cpuUsage(began);
+console.log(JSON.stringify({rounds, hands: result.handsPlayed,
+                            cpu: (used.user + used.system) / 1e6}));
+"""
 
 
-def sim(rules: str, hands: int, jobs: int, engine: bool = False) -> dict[str, object]:
+def ours(rules: str, hands: int, jobs: int = 1, engine: bool = False) -> dict[str, object]:
     command = [sys.executable, "-m", "blackjack_tui", "sim", "--rules", rules, "--hands",
                str(hands), "--seed", "1", "--jobs", str(jobs), "--json"]
     if engine:
@@ -29,23 +62,76 @@ def sim(rules: str, hands: int, jobs: int, engine: bool = False) -> dict[str, ob
     return json.loads(done.stdout)  # type: ignore[no-any-return]
 
 
+def peer_settings(rules: Rules, hands: int) -> tuple[dict[str, object], list[str]]:
+    """The peer's settings for the table nearest ``rules``, and what it plays differently."""
+    every = rules.shuffle == "every-round"
+    settings: dict[str, object] = {
+        "hands": hands, "playerStrategy": 1, "playerBetSpread": [1000], "playerSpots": [1],
+        "minimumBet": 1000, "deckCount": rules.decks, "hitSoft17": rules.dealer_hits_soft_17,
+        "allowDoubleAfterSplit": rules.double_after_split,
+        "allowLateSurrender": rules.surrender == "late", "allowResplitAces": rules.resplit_aces,
+        "blackjackPayout": 1 if rules.blackjack_pays == "6:5" else 0,
+        "maxHandsAllowed": rules.max_split_hands, "penetration": 0 if every else rules.penetration,
+    }
+    differs = []
+    if rules.hole_card == "none":
+        differs.append("peeks")
+    if rules.double_on != "any" or rules.double_ace_as_one:
+        differs.append("doubles any two")
+    if rules.dealer_wins_ties:
+        differs.append("pushes ties")
+    if rules.blackjack_pays not in ("3:2", "6:5") or rules.hit_soft_21:
+        differs.append("pays and hits as usual")
+    return settings, differs
+
+
+def peer(folder: Path, settings: dict[str, object]) -> dict[str, float]:
+    done = subprocess.run(["node", "-e", PEER_RUN, str(folder), json.dumps(settings)],
+                          capture_output=True, text=True, check=True)
+    return json.loads(done.stdout)  # type: ignore[no-any-return]
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rules", default="nordic,swedish,online")
     parser.add_argument("--hands", type=int, default=1_000_000)
-    parser.add_argument("--engine-hands", type=int, default=20_000)
-    parser.add_argument("--rules", default="nordic,swedish,home,online")
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--peer", type=Path, default=os.environ.get("BLACKJACK_SIM_PEER"))
+    parser.add_argument("--all-cores", action="store_true",
+                        help="also the fast path over every core, by the wall clock")
+    parser.add_argument("--engine-hands", type=int, default=0,
+                        help="also this many rounds through the engine's Round, one core")
     args = parser.parse_args(argv)
-    cores = os.cpu_count() or 1
-    print(f"{cores} core(s); hands/s by wall clock, and per CPU second of the workers")
+    tables, errors = load_all()
+    if errors:
+        parser.error("; ".join(str(e) for e in errors))
+    if args.peer is not None and (shutil.which("node") is None
+                                  or not (args.peer / "dist" / "main.js").exists()):
+        parser.error(f"no peer at {args.peer} (want its package folder, and node)")
+    print(f"{os.cpu_count()} core(s); rounds per CPU second, median of {args.runs}, interleaved")
     for name in args.rules.split(","):
-        hands = args.hands if name != "online" else args.hands // 10  # it shuffles every round
-        one = sim(name, hands, 1)
-        every = sim(name, hands, cores)
-        engine = sim(name, args.engine_hands, 1, engine=True)
-        print(f"{name:<13} fast 1 core {one['hands_per_second']:>9,}/s "
-              f"({one['hands_per_cpu_second']:>9,} per core)   "
-              f"fast {cores} cores {every['hands_per_second']:>9,}/s   "
-              f"engine 1 core {engine['hands_per_second']:>7,}/s")
+        rules = tables[name]
+        mine, theirs = [], []
+        settings, differs = peer_settings(rules, args.hands)
+        for _ in range(args.runs):
+            mine.append(float(ours(name, args.hands)["hands_per_cpu_second"]))  # type: ignore[arg-type]
+            if args.peer is not None:
+                got = peer(args.peer, settings)
+                theirs.append(got["rounds"] / got["cpu"])
+        line = f"{name:<13} blackjack-tui {statistics.median(mine):>11,.0f}/s"
+        if theirs:
+            line += (f"   peer {statistics.median(theirs):>11,.0f}/s   ratio "
+                     f"{statistics.median(mine) / statistics.median(theirs):.2f}")
+            if differs:
+                line += f"   (the peer {', '.join(differs)})"
+        print(line)
+        if args.all_cores:
+            every = ours(name, args.hands, os.cpu_count() or 1)
+            print(f"{'':<13} fast path on {every['jobs']} processes "
+                  f"{every['hands_per_second']:>11,}/s by the wall clock")
+        if args.engine_hands:
+            engine = ours(name, args.engine_hands, engine=True)
+            print(f"{'':<13} engine path {engine['hands_per_cpu_second']:>11,}/s")
     return 0
 
 

@@ -1,5 +1,7 @@
 """What keeping the money costs: the disk work of a round, and reading the book at scale.
 
+(Prints as it goes; run with ``python -u`` when piping.)
+
 1. **A round's disk work**, before (0.1.0's JSON files: an atomic in-flight file after the deal
    and every decision, then the history line, the profile, the shoe, the in-flight file cleared)
    and after (the database: the round in flight after the deal and every decision, then one
@@ -141,7 +143,8 @@ from blackjack_tui.store import Store
 from blackjack_tui.store.audit import audit
 store = Store(Path(sys.argv[1]), read_only=True)
 out = {}
-for name, fn in (("statistics", store.statistics), ("audit", lambda: store.read(audit))):
+for name, fn in (("statistics", store.statistics), ("audit", lambda: store.read(audit)),
+                 ("start", store.problems)):
     times = []
     for _ in range(int(sys.argv[2])):
         t0 = time.perf_counter()
@@ -208,7 +211,7 @@ def main() -> None:
             python(MAKE_BOOK, folder, str(rounds), *jsonl)
             got = python(READ_BOOK, folder, "5")
             line = (f"   {rounds:>7,} rounds: statistics {got['statistics']:7.1f} ms, "
-                    f"audit {got['audit']:7.1f} ms")
+                    f"audit {got['audit']:7.1f} ms, the start's check {got['start']:6.1f} ms")
             if jsonl:
                 old = Path(folder) / "old"
                 old.mkdir()

@@ -1,19 +1,29 @@
-"""Command line: ``blackjack-tui [play] | rules | replay | strategy | edge | sim | ledger | ...``.
+"""Command line: ``blackjack-tui [OPTIONS] [COMMAND] [OPTIONS]``; no command means ``play``.
 
-Each sub-command lives in its own module under :mod:`blackjack_tui.commands` and is imported only
-when used, so ``blackjack-tui`` starts the game without loading the analysis or the engine's tools.
+Each sub-command lives in its own module under :mod:`blackjack_tui.commands` (a ``run(args)``
+returning the exit status) and is imported only when used, so ``blackjack-tui`` starts the game
+without loading the analysis or the engine's tools. Adding a command is one entry in ``COMMANDS``
+(its name, help, the shared options it takes, and a function declaring its own arguments).
+
+Shared options may stand before or after the command: ``blackjack-tui --rules swedish play`` is
+``blackjack-tui play --rules swedish``. ``--data-dir`` and ``--debug`` apply to every command; the
+others only to the commands that list them, and anywhere else they are a usage error.
+
 A mistake the user can make (a wrong option, a bad file) is one line on stderr and exit status 2.
+Anything else that goes wrong is logged with its traceback and reported in one paragraph
+(:mod:`blackjack_tui.diagnostics`), exit status 1.
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
-from collections.abc import Sequence
-
-COMMANDS = ("play", "rules", "replay", "strategy", "edge", "sim", "ledger", "history", "verify",
-            "audit")
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any
 
 
 class UsageError(Exception):
@@ -42,97 +52,212 @@ def _seed(text: str) -> int:
         raise argparse.ArgumentTypeError(f"a seed is a whole number, not {text!r}") from None
 
 
-def _common_rules(p: argparse.ArgumentParser, required: bool = False) -> None:
-    p.add_argument("--rules", metavar="NAME", required=required, help="rule set name")
-    p.add_argument("--rules-file", metavar="FILE", help="a rules file of your own (TOML)")
+@dataclass(frozen=True)
+class Option:
+    """An option several commands share, declared once."""
+
+    flags: tuple[str, ...]
+    default: Any
+    help: str
+    kwargs: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def dest(self) -> str:
+        return self.flags[0].lstrip("-").replace("-", "_")
+
+
+GLOBAL = (
+    Option(("--data-dir",), None, "keep this run's profile, history, cache and log in DIR",
+           {"metavar": "DIR"}),
+    Option(("--debug",), False, "log everything, not only warnings", {"action": "store_true"}),
+)
+SHARED = (
+    Option(("--rules",), None, "a rule set by name", {"metavar": "NAME"}),
+    Option(("--rules-file",), None, "a rules file of your own, in TOML", {"metavar": "FILE"}),
+    Option(("--seed",), None, "a reproducible shoe", {"type": _seed, "metavar": "N"}),
+    Option(("--speed",), None, "how fast the cards are dealt",
+           {"choices": ("instant", "fast", "normal", "slow")}),
+    Option(("--ascii",), None, "draw cards in plain ASCII", {"action": "store_true"}),
+)
+_SHARED = {o.dest: o for o in SHARED}
+
+
+def _no_arguments(parser: argparse.ArgumentParser) -> None:
+    pass
+
+
+@dataclass(frozen=True)
+class Command:
+    """A sub-command: ``blackjack_tui/commands/<module>.py`` runs it."""
+
+    name: str
+    help: str
+    shared: tuple[str, ...] = ()  # the dests in SHARED it takes
+    arguments: Callable[[argparse.ArgumentParser], None] = _no_arguments
+
+    @property
+    def module(self) -> str:
+        return f"blackjack_tui.commands.{self.name}"
+
+
+def _json(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--json", action="store_true", help="print JSON")
+
+
+def _rules_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("name", nargs="?", help="a rule set to show in full")
+    p.add_argument("--check", metavar="FILE", help="validate a rules file")
+
+
+def _replay_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("file", help="scenario JSON or hand-history record (JSON or JSON lines)")
+    _json(p)
+
+
+def _strategy_args(p: argparse.ArgumentParser) -> None:
+    _json(p)
+    p.add_argument("--indices", action="store_true",
+                   help="also the Hi-Lo index plays worked out for these rules")
+
+
+def _sim_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--hands", type=_positive_int, default=100_000, metavar="N")
+    p.add_argument("--jobs", type=_positive_int, default=None, metavar="J")
+    p.add_argument("--engine", action="store_true",
+                   help="play every round through the engine itself (slow; the fast path "
+                        "settles the same cards)")
+    _json(p)
+
+
+def _history_args(p: argparse.ArgumentParser) -> None:
+    _json(p)
+    p.add_argument("--limit", type=_positive_int, default=100, metavar="N")
+
+
+def _verify_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("file", nargs="?", help="a shoe record (default: the latest)")
+
+
+def _audit_args(p: argparse.ArgumentParser) -> None:
+    _json(p)
+    p.add_argument("--replay", action="store_true",
+                   help="also replay every round from its record (slower)")
+
+
+def _completion_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("shell", choices=("bash", "zsh", "fish"))
+
+
+COMMANDS: tuple[Command, ...] = (
+    Command("play", "sit at the table (the default)", ("rules", "seed", "speed", "ascii")),
+    Command("rules", "list the rule sets, show one, or check a rules file", ("rules_file",),
+            _rules_args),
+    Command("replay", "re-run a scenario or hand-history file", ("rules_file",), _replay_args),
+    Command("strategy", "print the basic-strategy chart", ("rules", "rules_file"),
+            _strategy_args),
+    Command("edge", "print the house edge of a rule set", ("rules", "rules_file"), _json),
+    Command("sim", "simulate basic strategy through the engine", ("rules", "rules_file", "seed"),
+            _sim_args),
+    Command("ledger", "home-game scorekeeper for a table with real cards"),
+    Command("history", "print the recent rounds", (), _history_args),
+    Command("verify", "check a provably fair shoe against its commitment", (), _verify_args),
+    Command("audit", "check that every chip adds up (exit 0: all agree)", (), _audit_args),
+    Command("paths", "print where the data, config, cache and log folders are", (), _json),
+    Command("completion", "print a shell completion script (bash, zsh or fish)", (),
+            _completion_args),
+)
+_COMMANDS = {c.name: c for c in COMMANDS}
+
+
+def _add(p: argparse.ArgumentParser, option: Option, help: str | None = None) -> None:
+    # SUPPRESS: an option not given after the command leaves the value given before it alone.
+    p.add_argument(*option.flags, default=argparse.SUPPRESS, help=help or option.help,
+                   **option.kwargs)
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="blackjack-tui", description="Blackjack in the terminal.")
-    parser.add_argument("--version", action="store_true", help="print the version and exit")
-    sub = parser.add_subparsers(dest="command", parser_class=_Parser)
-
-    play = sub.add_parser("play", help="sit at the table (the default)")
-    _add_play_options(play)
-    _add_play_options(parser)
-
-    rules = sub.add_parser("rules", help="list the rule sets, show one, or check a rules file")
-    rules.add_argument("name", nargs="?", help="a rule set to show in full")
-    rules.add_argument("--check", metavar="FILE", help="validate a rules file")
-    rules.add_argument("--rules-file", metavar="FILE", help="a rules file of your own (TOML)")
-
-    replay = sub.add_parser("replay", help="re-run a scenario or hand-history file")
-    replay.add_argument("file", help="scenario JSON or hand-history record (JSON or JSON lines)")
-    replay.add_argument("--json", action="store_true", help="print JSON")
-    replay.add_argument("--rules-file", metavar="FILE", help="a rules file of your own (TOML)")
-
-    strategy = sub.add_parser("strategy", help="print the basic-strategy chart")
-    _common_rules(strategy)
-    strategy.add_argument("--json", action="store_true", help="print JSON")
-    strategy.add_argument("--indices", action="store_true",
-                          help="also the Hi-Lo index plays worked out for these rules")
-
-    edge = sub.add_parser("edge", help="print the house edge of a rule set")
-    _common_rules(edge)
-    edge.add_argument("--json", action="store_true", help="print JSON")
-
-    sim = sub.add_parser("sim", help="simulate basic strategy through the engine")
-    _common_rules(sim)
-    sim.add_argument("--hands", type=_positive_int, default=100_000, metavar="N")
-    sim.add_argument("--seed", type=_seed, default=None, metavar="S")
-    sim.add_argument("--jobs", type=_positive_int, default=None, metavar="J")
-    sim.add_argument("--engine", action="store_true",
-                     help="play every round through the engine itself (slow; the fast path "
-                          "settles the same cards)")
-    sim.add_argument("--json", action="store_true", help="print JSON")
-
-    ledger = sub.add_parser("ledger", help="home-game scorekeeper for a table with real cards")
-    ledger.add_argument("--data-dir", metavar="DIR", help="where evenings are kept")
-
-    history = sub.add_parser("history", help="print the recent rounds")
-    history.add_argument("--json", action="store_true", help="print JSON")
-    history.add_argument("--data-dir", metavar="DIR", help="where the profile is kept")
-    history.add_argument("--limit", type=_positive_int, default=100, metavar="N")
-
-    verify = sub.add_parser("verify", help="check a provably fair shoe against its commitment")
-    verify.add_argument("file", nargs="?", help="a shoe record (default: the latest)")
-    verify.add_argument("--data-dir", metavar="DIR", help="where the profile is kept")
-
-    audit = sub.add_parser("audit", help="check that every chip adds up (exit 0: all agree)")
-    audit.add_argument("--data-dir", metavar="DIR", help="where the profile is kept")
-    audit.add_argument("--json", action="store_true", help="print JSON")
-    audit.add_argument("--replay", action="store_true",
-                       help="also replay every round from its record (slower)")
+    parser.add_argument("--version", action="store_true",
+                        help="print the versions of blackjack-tui and what it runs on")
+    for option in GLOBAL:
+        _add(parser, option)
+    for option in SHARED:
+        users = ", ".join(c.name for c in COMMANDS if option.dest in c.shared)
+        _add(parser, option, f"{option.help} ({users})")
+    sub = parser.add_subparsers(dest="command", parser_class=_Parser, metavar="COMMAND")
+    for command in COMMANDS:
+        p = sub.add_parser(command.name, help=command.help, description=command.help)
+        for option in GLOBAL:
+            _add(p, option)
+        for dest in command.shared:
+            _add(p, _SHARED[dest])
+        command.arguments(p)
     return parser
 
 
-def _add_play_options(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--rules", metavar="NAME", help="rule set to sit down at")
-    p.add_argument("--seed", type=_seed, default=None, metavar="N", help="a reproducible shoe")
-    p.add_argument("--data-dir", metavar="DIR", help="where the profile is kept")
-    p.add_argument("--speed", choices=("instant", "fast", "normal", "slow"), default=None)
-    p.add_argument("--ascii", action="store_true", default=None, help="draw cards in plain ASCII")
+def parse(argv: Sequence[str]) -> tuple[Command, argparse.Namespace]:
+    """The command and its options, shared ones from before or after its name (UsageError)."""
+    args = build_parser().parse_args(list(argv))
+    command = _COMMANDS[args.command or "play"]
+    args.command = command.name
+    for option in SHARED:
+        if hasattr(args, option.dest) and option.dest not in command.shared:
+            raise UsageError(f"blackjack-tui: {option.flags[0]} does not apply to "
+                             f"{command.name}")
+    for option in (*GLOBAL, *(_SHARED[d] for d in command.shared)):
+        if not hasattr(args, option.dest):
+            setattr(args, option.dest, option.default)
+    return command, args
+
+
+@contextmanager
+def _cache_follows(data_dir: str | None) -> Iterator[None]:
+    """With --data-dir, the analysis cache moves there too, for every part of the program
+    (and the simulator's worker processes): through its environment variable, for this run."""
+    from blackjack_tui.paths import CACHE_ENV, cache_dir
+
+    if data_dir is None or os.environ.get(CACHE_ENV):
+        yield
+        return
+    os.environ[CACHE_ENV] = str(cache_dir(data_dir))
+    try:
+        yield
+    finally:
+        os.environ.pop(CACHE_ENV, None)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
-    parser = build_parser()
     try:
-        args = parser.parse_args(args_list)
+        command, args = parse(args_list)
     except UsageError as err:
         print(err, file=sys.stderr)
         return 2
     if args.version:
-        from blackjack_tui import __version__
+        from blackjack_tui.diagnostics import versions_text
 
-        print(__version__)
+        print(versions_text())
         return 0
-    command = args.command or "play"
-    module = importlib.import_module(f"blackjack_tui.commands.{command}")
+    from blackjack_tui.diagnostics import log, report_crash, start_logging
+    from blackjack_tui.paths import log_dir
+
+    logs = start_logging(log_dir(args.data_dir), debug=args.debug)
+    if args.debug:
+        from blackjack_tui.commands.paths import folders
+        from blackjack_tui.diagnostics import versions_text
+
+        log.debug("blackjack-tui %s\n%s\nfolders %s", args_list, versions_text(),
+                  folders(args.data_dir))
     try:
-        return int(module.run(args))
+        with _cache_follows(args.data_dir):
+            module = importlib.import_module(command.module)
+            return int(module.run(args))
     except UsageError as err:
-        print(f"blackjack-tui {command}: {err}", file=sys.stderr)
+        print(f"blackjack-tui {command.name}: {err}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130
+    except Exception as err:
+        return report_crash(err, logs, command.name, args_list)
+    finally:
+        logs.close()

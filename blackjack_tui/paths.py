@@ -1,10 +1,19 @@
-"""Where the player's files live: platformdirs' user folders, or ``--data-dir``."""
+"""Where the player's files live: platformdirs' user folders, or ``--data-dir``.
+
+With ``--data-dir DIR`` everything a run writes stays in DIR: the profile and history, the analysis
+cache (``DIR/cache``) and the log (``DIR/logs``). The environment variables
+``BLACKJACK_TUI_CACHE_DIR`` and ``BLACKJACK_TUI_LOG_DIR`` choose those two folders over both.
+The config folder (your own ``rulesets.toml``) is always the platform's.
+"""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 APP = "blackjack-tui"
+CACHE_ENV = "BLACKJACK_TUI_CACHE_DIR"  # read by analysis/cache.py, which must not import this
+LOG_ENV = "BLACKJACK_TUI_LOG_DIR"
 
 
 def data_dir(override: str | Path | None = None) -> Path:
@@ -25,3 +34,27 @@ def config_dir() -> Path:
 
 def user_rules_file() -> Path:
     return config_dir() / "rulesets.toml"
+
+
+def cache_dir(data_override: str | Path | None = None) -> Path:
+    """The folder of the analysis cache (house edges and charts worked out once per rule set)."""
+    env = os.environ.get(CACHE_ENV)
+    if env:
+        return Path(env).expanduser()
+    if data_override is not None:
+        return data_dir(data_override) / "cache"
+    from platformdirs import user_cache_path
+
+    return user_cache_path(APP, appauthor=False) / "analysis"
+
+
+def log_dir(data_override: str | Path | None = None) -> Path:
+    """The folder of the log file."""
+    env = os.environ.get(LOG_ENV)
+    if env:
+        return Path(env).expanduser()
+    if data_override is not None:
+        return data_dir(data_override) / "logs"
+    from platformdirs import user_log_path
+
+    return user_log_path(APP, appauthor=False)

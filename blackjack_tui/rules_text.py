@@ -1,4 +1,5 @@
-"""A rule set in plain words: for ``blackjack-tui rules NAME``, the rules menu and the help."""
+"""A rule set in plain words: for ``blackjack-tui rules NAME``, the rules menu and the help
+screen."""
 
 from __future__ import annotations
 
@@ -131,7 +132,8 @@ def felt_line(rules: Rules, ascii_only: bool = False) -> str:
     parts = [f"BLACKJACK PAYS {pays}",
              "DEALER HITS SOFT 17" if rules.dealer_hits_soft_17 else "DEALER STANDS ON ALL 17s"]
     if rules.dealer_wins_ties:
-        ties = ("-" if ascii_only else "–").join(str(t) for t in (rules.dealer_wins_ties[0], rules.dealer_wins_ties[-1]))
+        dash = "-" if ascii_only else "–"
+        ties = dash.join(str(t) for t in (rules.dealer_wins_ties[0], rules.dealer_wins_ties[-1]))
         parts.append(f"TIES AT {ties} GO TO THE BANK")
     if rules.insurance != "none":
         parts.append("INSURANCE PAYS 2 TO 1")

@@ -180,9 +180,8 @@ def parse_text(text: str, path: str, bases: dict[str, dict[str, Any]] | None = N
     errors: list[RulesFileError] = []
     unknown = sorted(set(data) - {"ruleset"})
     for key in unknown:
-        errors.append(RulesFileError(path,
-                                     "unknown top-level key; rule sets go under [ruleset.NAME]",
-                                     key=key))
+        errors.append(RulesFileError(
+            path, "unknown top-level key; rule sets go under [ruleset.NAME]", key=key))
     tables = data.get("ruleset", {})
     if not isinstance(tables, dict):
         errors.append(RulesFileError(path, "'ruleset' must be a table of rule sets", key="ruleset"))

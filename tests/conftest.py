@@ -1,4 +1,4 @@
-"""Keep every test off the player's real folders: analysis cache in a temporary folder."""
+"""Keep every test off the player's real folders: analysis cache and log in temporary folders."""
 
 from __future__ import annotations
 
@@ -11,10 +11,13 @@ import pytest
 @pytest.fixture(scope="session", autouse=True)
 def _private_cache() -> object:
     with tempfile.TemporaryDirectory() as folder:
-        old = os.environ.get("BLACKJACK_TUI_CACHE_DIR")
+        saved = {name: os.environ.get(name)
+                 for name in ("BLACKJACK_TUI_CACHE_DIR", "BLACKJACK_TUI_LOG_DIR")}
         os.environ["BLACKJACK_TUI_CACHE_DIR"] = folder
+        os.environ["BLACKJACK_TUI_LOG_DIR"] = os.path.join(folder, "logs")
         yield folder
-        if old is None:
-            os.environ.pop("BLACKJACK_TUI_CACHE_DIR", None)
-        else:
-            os.environ["BLACKJACK_TUI_CACHE_DIR"] = old
+        for name, old in saved.items():
+            if old is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = old

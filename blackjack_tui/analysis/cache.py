@@ -2,8 +2,10 @@
 
 The only module of :mod:`blackjack_tui.analysis` that does I/O. The folder is, in order: the
 ``cache_dir`` argument, the ``BLACKJACK_TUI_CACHE_DIR`` environment variable, or
-``platformdirs.user_cache_path("blackjack-tui") / "analysis"``. A missing, unreadable or damaged
-file is recomputed; a folder that cannot be written is not an error (the result is still returned).
+``platformdirs.user_cache_path("blackjack-tui") / "analysis"`` (the same as
+:func:`blackjack_tui.paths.cache_dir`; ``--data-dir DIR`` sets the variable to ``DIR/cache`` for
+its run). A missing, unreadable or damaged file is recomputed; a folder that cannot be written is
+not an error (the result is still returned).
 """
 
 from __future__ import annotations
@@ -41,7 +43,7 @@ def cache_dir(override: str | Path | None = None) -> Path:
         return Path(env)
     from platformdirs import user_cache_path
 
-    return user_cache_path("blackjack-tui") / "analysis"
+    return user_cache_path("blackjack-tui", appauthor=False) / "analysis"
 
 
 def cache_file(rules: Rules, override: str | Path | None = None) -> Path:

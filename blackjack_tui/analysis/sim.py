@@ -18,7 +18,7 @@ import time
 from dataclasses import dataclass
 
 from blackjack_tui.analysis.sim_engine import EngineTable
-from blackjack_tui.analysis.sim_fast import FastTable
+from blackjack_tui.analysis.sim_fast import FastTable, models
 from blackjack_tui.analysis.strategy import Chart
 from blackjack_tui.engine.rules import Rules
 
@@ -61,9 +61,13 @@ def plan(hands: int, seed: int, chunk_hands: int = CHUNK_HANDS) -> list[Chunk]:
 
 
 def run_chunk(rules: Rules, chart: Chart, chunk: Chunk, engine: bool = False) -> ChunkResult:
-    """Play one chunk, through the fast path or (``engine``) through :class:`Round` itself."""
+    """Play one chunk, through the fast path or (``engine``, or rules the fast path does not
+    model) through :class:`Round` itself: the same cards and the same results either way."""
     began = time.process_time()
-    table = EngineTable(rules, chart, chunk.seed) if engine else FastTable(rules, chart, chunk.seed)
+    if engine or not models(rules):
+        table: EngineTable | FastTable = EngineTable(rules, chart, chunk.seed)
+    else:
+        table = FastTable(rules, chart, chunk.seed)
     total, squares = table.play(chunk.hands)
     return ChunkResult(chunk.hands, total, squares, time.process_time() - began)
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from decimal import Decimal
+from fractions import Fraction
 
 from blackjack_tui.analysis.strategy import Chart
 from blackjack_tui.engine.cards import Card
@@ -46,10 +47,11 @@ def basic_action(rules: Rules, chart: Chart, hand: Hand, up: Card, legal: Sequen
 class EngineTable:
     """One box at one table, a unit bet every round, from one seeded shoe."""
 
-    def __init__(self, rules: Rules, chart: Chart, seed: int) -> None:
+    def __init__(self, rules: Rules, chart: Chart, seed: int = 0, *,
+                 shoe: Shoe | None = None) -> None:
         self.rules = rules
         self.chart = chart
-        self.shoe = Shoe.seeded(rules.decks, seed)
+        self.shoe = shoe if shoe is not None else Shoe.seeded(rules.decks, seed)
         self._every_round = rules.shuffle == "every-round"
         self._bet = rules.min_bet
 
@@ -73,11 +75,18 @@ class EngineTable:
 
     def play(self, rounds: int, nets: list[float] | None = None) -> tuple[float, float]:
         """Play ``rounds`` rounds; returns (sum of nets, sum of squared nets)."""
-        total = squares = 0.0
+        counts: dict[float, int] = {}
         for _ in range(rounds):
             net = self.play_round()
-            total += net
-            squares += net * net
+            counts[net] = counts.get(net, 0) + 1
             if nets is not None:
                 nets.append(net)
-        return total, squares
+        return exact_sums(counts)
+
+
+def exact_sums(counts: dict[float, int]) -> tuple[float, float]:
+    """The sum of the nets and of their squares, from how often each net came, rounded once: the
+    same figures whatever the order the rounds came in (both paths report them alike)."""
+    total = sum((Fraction(net) * n for net, n in counts.items()), Fraction(0))
+    squares = sum((Fraction(net) ** 2 * n for net, n in counts.items()), Fraction(0))
+    return float(total), float(squares)

@@ -25,7 +25,8 @@ def available_rules(rules_file: str | None = None, *, warn: bool = True) -> dict
     return sets
 
 
-def resolve_rules(name: str | None, rules_file: str | None = None, default: str = "nordic") -> Rules:
+def resolve_rules(name: str | None, rules_file: str | None = None,
+                  default: str = "nordic") -> Rules:
     """The rule set called ``name`` (or the only one in ``rules_file``, or ``default``)."""
     sets = available_rules(rules_file)
     if name is None and rules_file is not None:

@@ -3,10 +3,42 @@
 from __future__ import annotations
 
 import argparse
+import logging
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from blackjack_tui.cli import UsageError
+
+if TYPE_CHECKING:
+    from textual.app import App
+
+log = logging.getLogger(__name__)
+
+
+def report_crashes(app: App[Any]) -> None:
+    """Keep the traceback of an unexpected exception off the terminal: Textual would print it
+    (with local variables) once the terminal is restored; we log it and print one paragraph.
+
+    Textual routes every unhandled exception (handlers, workers, timers) to ``_handle_exception``;
+    this wraps it on the instance, so that the app keeps its own class (and its CSS path).
+    """
+    from textual.worker import WorkerFailed
+
+    handle = app._handle_exception
+    app.crash = None  # type: ignore[attr-defined]
+
+    def _handle_exception(error: Exception) -> None:
+        if isinstance(error, WorkerFailed) and isinstance(error.error, Exception):
+            error = error.error  # the worker's own exception, with its traceback
+        if app.crash is None:  # type: ignore[attr-defined]
+            app.crash = error  # type: ignore[attr-defined]
+        else:
+            log.error("and then", exc_info=error)
+        handle(error)
+        app._exit_renderables.clear()
+
+    app._handle_exception = _handle_exception  # type: ignore[method-assign]
 
 
 def run(args: argparse.Namespace) -> int:
@@ -29,10 +61,20 @@ def run(args: argparse.Namespace) -> int:
     from blackjack_tui.controller.game import Game
     from blackjack_tui.store import StoreError
 
+    log.debug("sitting down: %s", options)
     try:
         game = Game.open(options)
     except StoreError as err:  # another game on this folder, or a disk that cannot hold it
+        log.warning("%s", err)
         print(f"blackjack-tui: {err}", file=sys.stderr)
         return 1
-    BlackjackApp(options, game=game).run()
-    return 0
+    for notice in game.notices:  # shown on the table too; kept in the log for a report
+        log.warning("%s", notice)
+    app = BlackjackApp(options, game=game)
+    report_crashes(app)
+    app.run()
+    log.debug("the game closed (return code %s)", app.return_code)
+    crash: Exception | None = app.crash  # type: ignore[attr-defined]
+    if crash is not None:
+        raise crash  # the command line logs it and prints the paragraph, as for any command
+    return app.return_code or 0

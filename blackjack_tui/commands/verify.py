@@ -69,7 +69,8 @@ def report(record: ShoeRecord) -> bool:
 
 
 def run(args: argparse.Namespace) -> int:
-    records = read_records(Path(args.file)) if args.file is not None else [_latest(args.data_dir)]
+    records = (read_records(Path(args.file)) if args.file is not None
+               else [_latest(args.data_dir)])
     for record in records:
         if not record.revealed:
             raise UsageError(f"shoe {record.nonce} is still in play: its server seed is not "

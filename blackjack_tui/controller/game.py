@@ -99,8 +99,11 @@ class Game:
         self.notices += found.notices
         rules = self._first_rules(found.round)
         self.speed: str = self.options.speed or self.settings.speed
+        # --seed asks for a reproducible shoe: this run's shoes are seeded, fair or not (the
+        # setting itself is kept for the next run).
+        fair = self.settings.provably_fair and self.options.seed is None
         self.session = Session(rules, self.store.balance(), tier=self._tier(rules),
-                               seed=self.options.seed, fair=self.settings.provably_fair,
+                               seed=self.options.seed, fair=fair,
                                client_seed=self.settings.client_seed)
         self.session.home_hands = self.settings.home_hands
         self.session.last_bets = self.session.fit_bets(last_bets)
@@ -130,6 +133,11 @@ class Game:
         except BaseException:
             lock.release()
             raise
+        if store.read_only:  # a newer blackjack-tui's file: never written by this one
+            store.close()
+            lock.release()
+            raise StoreError(store.notices[-1] if store.notices else
+                             f"{store.path} cannot be written by this blackjack-tui")
         try:
             game = cls(store, rule_sets, options, shoe=shoe, lock=lock)
         except BaseException:
@@ -194,21 +202,20 @@ class Game:
             return
         saved, notes = saved_shoe(self.store, session.rules.decks)
         self.notices += notes
-        if saved is None:
-            return
-        fair = isinstance(saved, FairShoe)
-        if self.options.seed is not None or fair != self.settings.provably_fair:
-            session.shoe = saved
+        seeded = self.options.seed is not None
+        revealed = False
+        if saved is not None and (seeded or isinstance(saved, FairShoe) != session.fair):
+            session.shoe = saved  # it leaves play now: a fair one is revealed and kept
             session.replace_shoe(session.new_shoe(session.rules.decks))
             revealed = bool(session.retired)
             self._save_shoe_now()
-            if fair and self.options.seed is not None:
-                self.notices.append(
-                    f"--seed {self.options.seed}: this run deals a reproducible shoe, not a "
-                    "provably fair one" + ("; the fair shoe in play was revealed (f verifies "
-                                           "it)" if revealed else ""))
-            return
-        session.shoe = saved
+        elif saved is not None:
+            session.shoe = saved
+        if seeded and self.settings.provably_fair:
+            self.notices.append(
+                f"--seed {self.options.seed}: this run deals reproducible shoes from the seed, "
+                "not provably fair ones (they come back at the next start without --seed)"
+                + ("; the fair shoe in play was revealed (f verifies it)" if revealed else ""))
 
     def _resume(self, rnd: Round, round_id: str | None, home: HomeGame | None) -> None:
         """Sit back down at the saved round (its shoe is the shoe in play); one that was over

@@ -1,4 +1,16 @@
-"""The shoe: N decks shuffled by Fisher–Yates, a cut card, a discard tray; or a stacked shoe.
+"""The shoe: N decks, each card drawn at random as it is dealt; a cut card, a discard tray; or a
+stacked shoe.
+
+A shuffle gathers every card and lays them out as fresh decks (deck after deck, each A to K of
+spades, hearts, diamonds, clubs). Nothing random happens then: each card is drawn at random from
+those left in the shoe when it is dealt. That is Fisher–Yates run lazily from the top (step
+``n`` swaps the top card with one of the ``n`` left, at random, and deals it), so a deal is
+exactly as random as shuffling the whole shoe first and dealing from the top, but a shoe
+shuffled every round does the work for the cards the round uses, not for all of them. Starting
+each shuffle from the same order makes the shoe depend on its random source alone, not on the
+order in which the cards came back; and the first shoe of a seed is the one a full shuffle of
+fresh decks gave before cards were drawn lazily. (A shoe that runs dry mid-round reshuffles its
+discards from rank order: aces first, then twos, ... then kings.)
 
 The random source is anything with ``randrange(stop)`` (``random.Random`` and its subclasses):
 ``random.Random(seed)`` for a reproducible shoe, ``random.SystemRandom()`` (the operating system's
@@ -8,10 +20,13 @@ entropy) by default. ``randrange`` draws by rejection, so index selection has no
 from __future__ import annotations
 
 import random
+from collections import Counter
 from typing import Any, Protocol
 
-from blackjack_tui.engine.cards import DECK, Card, parse_cards
+from blackjack_tui.engine.cards import DECK, RANKS, SUITS, Card, parse_cards
 from blackjack_tui.engine.errors import ShoeEmptyError
+
+_RANK_ORDER = {card: RANKS.index(card.rank) * len(SUITS) + SUITS.index(card.suit) for card in DECK}
 
 
 class RandomSource(Protocol):
@@ -25,20 +40,41 @@ def fisher_yates(cards: list[Card], rng: RandomSource) -> None:
         cards[i], cards[j] = cards[j], cards[i]
 
 
+def rank_order(cards: list[Card]) -> list[Card]:
+    """``cards`` by rank (aces first), then suit (SHDC): where a dry shoe's discards start."""
+    return sorted(cards, key=_RANK_ORDER.__getitem__)
+
+
+def fresh_order(cards: list[Card]) -> list[Card]:
+    """``cards`` laid out as fresh decks: the first of each card in deck order (AS 2S … KC),
+    then the second of each, and so on. ``decks`` whole decks come out as ``list(DECK) * decks``."""
+    counts = Counter(cards)
+    copies = max(counts.values(), default=0)
+    if len(counts) == len(DECK) and all(n == copies for n in counts.values()):
+        return list(DECK) * copies
+    return [card for k in range(copies) for card in DECK if counts[card] > k]
+
+
 class Shoe:
     """Cards to deal, top first; the discard tray; the cut card.
 
-    Internally the remaining cards are stored bottom-first so that drawing is ``list.pop()``.
-    A stacked shoe (``Shoe.stacked``) never shuffles: running out raises :class:`ShoeEmptyError`.
+    Internally the remaining cards are stored bottom-first so that drawing is ``list.pop()``. The
+    bottom ``_loose`` of them are not drawn yet (their order is not the dealing order): a draw
+    whose top card is loose first swaps a random loose card to the top. A stacked shoe
+    (``Shoe.stacked``) has no loose cards and never shuffles: running out raises
+    :class:`ShoeEmptyError`.
     """
 
-    __slots__ = ("_cards", "decks", "discards", "rng", "shuffles", "stacked_shoe", "total")
+    __slots__ = ("_cards", "_loose", "decks", "discards", "rng", "shuffles", "stacked_shoe",
+                 "total")
 
-    def __init__(self, decks: int, rng: RandomSource | None = None, *, shuffle: bool = True) -> None:
+    def __init__(self, decks: int, rng: RandomSource | None = None, *,
+                 shuffle: bool = True) -> None:
         self.decks = decks
         self.rng: RandomSource = rng if rng is not None else random.SystemRandom()
         self.stacked_shoe = False
         self._cards: list[Card] = list(DECK) * decks
+        self._loose = 0
         self.total = len(self._cards)
         self.discards: list[Card] = []
         self.shuffles = 0
@@ -64,23 +100,39 @@ class Shoe:
 
     def draw(self) -> Card:
         """Take the top card. A real shoe that runs dry mid-round reshuffles its discards."""
-        try:
-            return self._cards.pop()
-        except IndexError:
-            if self.stacked_shoe or not self.discards:
-                raise ShoeEmptyError("the shoe ran out of cards") from None
-            self._reshuffle_discards()
-            return self._cards.pop()
+        if self._loose >= len(self._cards):
+            if not self._cards:
+                if self.stacked_shoe or not self.discards:
+                    raise ShoeEmptyError("the shoe ran out of cards")
+                self._reshuffle_discards()
+            if self._loose:  # (a provably fair shoe lays its cards in dealing order)
+                self._draw_top()
+        return self._cards.pop()
+
+    def _draw_top(self) -> None:
+        """One step of Fisher–Yates: a random loose card becomes the top card."""
+        cards = self._cards
+        n = self._loose
+        if n > 1:
+            j = self.rng.randrange(n)
+            cards[n - 1], cards[j] = cards[j], cards[n - 1]
+        self._loose = n - 1
 
     def peek_top(self) -> Card | None:
-        return self._cards[-1] if self._cards else None
+        """The card the next draw deals (drawing it at random now if it is not drawn yet)."""
+        if not self._cards:
+            return None
+        if self._loose >= len(self._cards):
+            self._draw_top()
+        return self._cards[-1]
 
     @property
     def remaining(self) -> int:
         return len(self._cards)
 
     def remaining_cards(self) -> list[Card]:
-        """The cards still to be dealt, top first."""
+        """The cards still in the shoe, top first: those already drawn at random on top, in
+        dealing order, then the rest in the order they lie (each drawn at random in its turn)."""
         return self._cards[::-1]
 
     @property
@@ -94,17 +146,17 @@ class Shoe:
     # Shuffling
 
     def shuffle(self) -> None:
-        """Gather the discards and shuffle the whole shoe."""
+        """Gather the discards: the whole shoe is drawn at random again from here."""
         if self.stacked_shoe:
             return
-        self._cards.extend(self.discards)
-        self.discards.clear()
-        fisher_yates(self._cards, self.rng)
+        self._cards = fresh_order(self._cards + self.discards)
+        self._loose = len(self._cards)
+        self.discards = []
         self.shuffles += 1
 
     def _reshuffle_discards(self) -> None:
-        fisher_yates(self.discards, self.rng)
-        self._cards = self.discards
+        self._cards = rank_order(self.discards)
+        self._loose = len(self._cards)
         self.discards = []
         self.shuffles += 1
 
@@ -121,7 +173,7 @@ class Shoe:
     # Serialization (the round state includes its shoe)
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        data: dict[str, Any] = {
             "decks": self.decks,
             "stacked": self.stacked_shoe,
             "total": self.total,
@@ -129,6 +181,9 @@ class Shoe:
             "discards": [c.text for c in self.discards],
             "shuffles": self.shuffles,
         }
+        if self._loose:  # only then: shoes saved before cards were drawn lazily read the same
+            data["loose"] = self._loose
+        return data
 
     @classmethod
     def from_dict(cls, data: dict[str, Any], rng: RandomSource | None = None) -> Shoe:
@@ -138,4 +193,9 @@ class Shoe:
         shoe._cards = parse_cards(list(data["cards"]))[::-1]
         shoe.discards = parse_cards(list(data["discards"]))
         shoe.shuffles = int(data["shuffles"])
+        loose = data.get("loose", 0)
+        if isinstance(loose, bool) or not isinstance(loose, int) or \
+                not 0 <= loose <= len(shoe._cards) or (loose and shoe.stacked_shoe):
+            raise ValueError(f"a shoe's loose cards are 0 to {len(shoe._cards)}, not {loose!r}")
+        shoe._loose = loose
         return shoe

@@ -19,6 +19,7 @@ from blackjack_tui.engine.money import money_str
 from blackjack_tui.store import journal
 from blackjack_tui.store.db import quick_check, read_money
 from blackjack_tui.store.journal import BANKROLL, home_account, short
+from blackjack_tui.store.records import join_record
 
 
 @dataclass
@@ -60,12 +61,20 @@ def audit(conn: sqlite3.Connection, *, replay: bool = False) -> Audit:
 
 def _records(conn: sqlite3.Connection) -> list[str]:
     """A round's money columns must be its own record's (the record can be replayed)."""
+    query = ("SELECT r.round_id, r.net, r.before, c.record FROM rounds r "
+             "JOIN accounts a ON a.id = r.account LEFT JOIN records c ON c.round_id = r.round_id "
+             "WHERE a.name = ?")
+    try:  # SQLite's JSON functions pick out the rows that may differ, in C
+        rows = conn.execute(
+            query + " AND (c.record IS NULL OR json_extract(c.record, '$.result.net') IS NOT r.net"
+            " OR CAST(json_extract(c.record, '$.bankroll_before') AS REAL) "
+            "IS NOT CAST(r.before AS REAL))", (BANKROLL,)).fetchall()
+    except sqlite3.OperationalError:  # a SQLite without JSON: every row is read here
+        rows = conn.execute(query, (BANKROLL,)).fetchall()
     bad: list[str] = []
-    for rid, net, before, record in conn.execute(
-            "SELECT r.round_id, r.net, r.before, r.record FROM rounds r "
-            "JOIN accounts a ON a.id = r.account WHERE a.name = ?", (BANKROLL,)):
+    for rid, net, before, record in rows:
         try:
-            data = json.loads(record)
+            data = json.loads(record) if record is not None else {}
             same = (read_money(data["result"]["net"]) == read_money(net)
                     and read_money(str(data["bankroll_before"])) == read_money(before))
         except (ValueError, KeyError, TypeError):
@@ -119,9 +128,11 @@ def _replays(conn: sqlite3.Connection) -> list[str]:
     from blackjack_tui.engine.history import HandRecord
 
     bad: list[str] = []
-    for rid, record in conn.execute("SELECT round_id, record FROM rounds ORDER BY seq"):
+    for rid, rules, record in conn.execute(
+            "SELECT r.round_id, s.rules, c.record FROM rounds r LEFT JOIN records c "
+            "ON c.round_id = r.round_id LEFT JOIN rule_sets s ON s.hash = c.rules ORDER BY r.seq"):
         try:
-            parsed = HandRecord.model_validate_json(record)
+            parsed = HandRecord.model_validate(join_record(rules, record))
             again = parsed.replay()
             ok = again.net == read_money(parsed.result.net)
         except (ValueError, EngineError):

@@ -30,6 +30,9 @@ MAX_DIGITS = 12
 BUSY_MS = 5000
 
 # Each statement of the first schema. Money columns are decimal text (CHECKed), counts integers.
+# Beside an amount, ``units``: the same amount in millionths as an integer, so that SQLite adds
+# it up in C; NULL for an amount with more than six decimals (an exotic payout), which is then
+# added up exactly from the text instead. The audit checks that the two always agree.
 SCHEMA_1 = (
     """CREATE TABLE meta (
         key TEXT PRIMARY KEY,
@@ -50,6 +53,7 @@ SCHEMA_1 = (
         imported INTEGER NOT NULL DEFAULT 0,
         staked TEXT NOT NULL CHECK (typeof(staked) = 'text'),
         net TEXT NOT NULL CHECK (typeof(net) = 'text'),
+        net_units INTEGER,
         before TEXT NOT NULL CHECK (typeof(before) = 'text'),
         after TEXT NOT NULL CHECK (typeof(after) = 'text'),
         hands INTEGER NOT NULL DEFAULT 0,
@@ -61,20 +65,29 @@ SCHEMA_1 = (
         doubles_won INTEGER NOT NULL DEFAULT 0,
         splits INTEGER NOT NULL DEFAULT 0,
         split_hands INTEGER NOT NULL DEFAULT 0,
-        split_hands_won INTEGER NOT NULL DEFAULT 0,
+        split_hands_won INTEGER NOT NULL DEFAULT 0)""",
+    "CREATE INDEX rounds_by_account ON rounds (account, seq, net_units)",
+    # A round's hand-history record, apart from the columns the statistics add up (so that
+    # they scan small rows); its rules stored once per rule set, not once per round.
+    """CREATE TABLE rule_sets (
+        hash TEXT PRIMARY KEY,
+        rules TEXT NOT NULL)""",
+    """CREATE TABLE records (
+        round_id TEXT PRIMARY KEY REFERENCES rounds(round_id),
+        rules TEXT NOT NULL REFERENCES rule_sets(hash),
         record TEXT NOT NULL)""",
-    "CREATE INDEX rounds_by_account ON rounds (account, seq)",
     """CREATE TABLE journal (
         id INTEGER PRIMARY KEY,
         account INTEGER NOT NULL REFERENCES accounts(id),
         kind TEXT NOT NULL CHECK (kind IN
             ('opening', 'import', 'round', 'fresh', 'rebuy', 'unfinished', 'repair')),
         amount TEXT NOT NULL CHECK (typeof(amount) = 'text'),
+        units INTEGER,
         round_id TEXT REFERENCES rounds(round_id),
         at TEXT NOT NULL,
         note TEXT NOT NULL DEFAULT '')""",
-    "CREATE INDEX journal_by_account ON journal (account)",
-    "CREATE INDEX journal_by_round ON journal (round_id)",
+    "CREATE INDEX journal_by_account ON journal (account, kind, units)",
+    "CREATE INDEX journal_by_round ON journal (round_id, account, kind)",
     """CREATE TABLE inflight (
         slot INTEGER PRIMARY KEY CHECK (slot = 1),
         round_id TEXT NOT NULL,
@@ -109,8 +122,8 @@ SCHEMA_1 = (
 MIGRATIONS: dict[int, tuple[str, ...]] = {1: SCHEMA_1}
 """``MIGRATIONS[n]`` takes a file at version ``n - 1`` (0: empty) to version ``n``."""
 
-TABLES = ("meta", "accounts", "rounds", "journal", "inflight", "shoe", "fair_shoes", "settings",
-          "evenings", "aside")
+TABLES = ("meta", "accounts", "rounds", "rule_sets", "records", "journal", "inflight", "shoe",
+          "fair_shoes", "settings", "evenings", "aside")
 
 
 # ---------------------------------------------------------------------------- exact money in SQL
@@ -118,6 +131,15 @@ TABLES = ("meta", "accounts", "rounds", "journal", "inflight", "shoe", "fair_sho
 def money_text(amount: Decimal) -> str:
     """The stored form of an amount: exact, plain notation (``37.50``, ``-0.015``)."""
     return money_str(amount + 0)
+
+
+UNITS = 10**6
+
+
+def units(amount: Decimal) -> int | None:
+    """``amount`` in millionths, exactly; ``None`` when it has more than six decimals."""
+    scaled = amount * UNITS
+    return int(scaled) if scaled == scaled.to_integral_value() else None
 
 
 def read_money(text: object, what: str = "an amount") -> Decimal:

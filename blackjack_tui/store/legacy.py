@@ -27,11 +27,12 @@ from typing import TYPE_CHECKING, Any
 from blackjack_tui.engine.errors import EngineError
 from blackjack_tui.engine.money import money_str, to_money
 from blackjack_tui.store import journal
-from blackjack_tui.store.db import MAX_DIGITS, money_text, transaction
+from blackjack_tui.store.db import MAX_DIGITS, money_text, transaction, units
 from blackjack_tui.store.errors import RecordError, StoreError
 from blackjack_tui.store.journal import BANKROLL, START_BANKROLL, Line
 from blackjack_tui.store.jsonio import iso_now, load_json
 from blackjack_tui.store.jsonl import parse_object, read_newest
+from blackjack_tui.store.records import put_record
 from blackjack_tui.store.settings import Settings, parse_bets, settings_rows
 
 if TYPE_CHECKING:
@@ -209,11 +210,14 @@ class _Import:
             staked = _staked(record)
             self.conn.execute(
                 "INSERT OR IGNORE INTO rounds (round_id, at, account, ruleset, evening, imported, "
-                f"staked, net, before, after, {', '.join(Counts.COLUMNS)}, record) VALUES "
-                f"(?, ?, ?, ?, ?, 1, ?, ?, ?, ?, {', '.join('?' * len(Counts.COLUMNS))}, ?)",
+                f"staked, net, net_units, before, after, {', '.join(Counts.COLUMNS)}) "
+                f"VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, "
+                f"{', '.join('?' * len(Counts.COLUMNS))})",
                 (rid, str(record.get("time", "")), account, str(rules),
                  "imported" if account == home else None, money_text(staked), money_text(net),
-                 money_text(before), money_text(after), *counts.values(), json.dumps(record)))
+                 units(net),
+                 money_text(before), money_text(after), *counts.values()))
+            put_record(self.conn, rid, record)
 
     # The round in flight ------------------------------------------------------------------
 

@@ -26,7 +26,7 @@ class FolderInUse(StoreError):
         self.folder = folder
         self.pid = pid
         who = f" (pid {pid})" if pid else ""
-        super().__init__(f"blackjack-tui is already open on {folder}{who}: close it first, "
+        super().__init__(f"the game is already open on {folder}{who}: close it first, "
                          "or play with another --data-dir")
 
 

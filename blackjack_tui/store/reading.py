@@ -8,15 +8,15 @@ each round was booked, so they cost the same at ten rounds or a hundred thousand
 
 from __future__ import annotations
 
-import json
 import sqlite3
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
 from blackjack_tui.engine.seats import SEAT_BOX_BASE
-from blackjack_tui.store.db import read_money
+from blackjack_tui.store.db import UNITS, read_money
 from blackjack_tui.store.journal import BANKROLL
+from blackjack_tui.store.records import join_record
 from blackjack_tui.store.store import Counts
 
 WON = ("win", "blackjack", "even-money")
@@ -80,37 +80,26 @@ def recent(conn: sqlite3.Connection, limit: int | None = 100) -> tuple[list[Roun
     """The last ``limit`` rounds (all: ``None``), newest first; notices for damaged rows."""
     rows = conn.execute(
         "SELECT r.seq, r.round_id, r.at, r.ruleset, a.name, r.evening, r.before, r.after, r.net, "
-        "r.record FROM rounds r JOIN accounts a ON a.id = r.account ORDER BY r.seq DESC LIMIT ?",
-        (-1 if limit is None else limit,)).fetchall()
+        "s.rules, c.record FROM rounds r JOIN accounts a ON a.id = r.account "
+        "LEFT JOIN records c ON c.round_id = r.round_id LEFT JOIN rule_sets s ON s.hash = c.rules "
+        "ORDER BY r.seq DESC LIMIT ?", (-1 if limit is None else limit,)).fetchall()
     out: list[RoundRow] = []
     notices: list[str] = []
-    for seq, rid, at, ruleset, account, evening, before, after, net, record in rows:
+    for seq, rid, at, ruleset, account, evening, before, after, net, rules, record in rows:
         try:
-            data = json.loads(record)
-            if not isinstance(data, dict):
-                raise ValueError("not an object")
+            data = join_record(rules, record)
             out.append(RoundRow(int(seq), str(rid), str(at), str(ruleset), str(account), evening,
                                 read_money(before), read_money(after), read_money(net), data))
-        except (ValueError, TypeError, RecursionError) as err:
+        except (ValueError, TypeError) as err:
             notices.append(f"round {str(rid)[:8]} could not be read ({err}); it is left out")
     return out, notices
 
 
 @dataclass
-class Summary:
-    """What the book adds up to for the player."""
+class Summary(Counts):
+    """What the book adds up to for the player: his hands' counts, then the money."""
 
     rounds: int = 0
-    hands: int = 0
-    wins: int = 0
-    pushes: int = 0
-    losses: int = 0
-    blackjacks: int = 0
-    doubles: int = 0
-    doubles_won: int = 0
-    splits: int = 0
-    split_hands: int = 0
-    split_hands_won: int = 0
     net: Decimal = Decimal(0)
     """The bankroll's result over its rounds (fresh bankrolls are not winnings)."""
     biggest_win: Decimal = Decimal(0)
@@ -124,6 +113,23 @@ class Summary:
     """The bankroll before the first round, then after rounds (at most ~400 points)."""
 
 
+def _money(conn: sqlite3.Connection, where: str, ident: int,
+           ) -> tuple[Decimal, int, Decimal, Decimal]:
+    """``(net, rounds, biggest win, biggest loss)`` of the rounds ``where`` says, added up in C
+    from the integer units (exactly from the text when a round has none)."""
+    total, rounds, missing, high, low = conn.execute(
+        f"SELECT coalesce(sum(net_units), 0), count(*), count(*) - count(net_units), "
+        f"max(net_units), min(net_units) FROM rounds WHERE {where}", (ident,)).fetchone()
+    if not missing:
+        win = Decimal(max(high or 0, 0)) / UNITS
+        loss = Decimal(min(low or 0, 0)) / UNITS
+        return Decimal(int(total)) / UNITS, int(rounds), win, loss
+    nets = [read_money(n) for (n,) in conn.execute(f"SELECT net FROM rounds WHERE {where}",
+                                                   (ident,))]
+    return (sum(nets, Decimal(0)), len(nets), max([*nets, Decimal(0)]),
+            min([*nets, Decimal(0)]))
+
+
 def statistics(conn: sqlite3.Connection) -> Summary:
     """The player's statistics over every booked round."""
     summary = Summary()
@@ -134,33 +140,27 @@ def statistics(conn: sqlite3.Connection) -> Summary:
         setattr(summary, name, int(value))
     bankroll = conn.execute("SELECT id FROM accounts WHERE name = ?", (BANKROLL,)).fetchone()
     ident = bankroll[0] if bankroll else -1
-    money = conn.execute(
-        "SELECT coalesce(decsum(net), '0'), count(*) FROM rounds WHERE account = ?",
-        (ident,)).fetchone()
-    summary.net = read_money(money[0])
-    home = conn.execute("SELECT coalesce(decsum(net), '0'), count(*) FROM rounds "
-                        "WHERE account != ?", (ident,)).fetchone()
-    summary.home_net = read_money(home[0])
-    summary.home_rounds = int(home[1])
-    # Ordering by the float is only to find the row: the amount itself is read exactly.
-    for order, attr in (("DESC", "biggest_win"), ("ASC", "biggest_loss")):
-        found = conn.execute(f"SELECT net FROM rounds WHERE account = ? "
-                             f"ORDER BY CAST(net AS REAL) {order} LIMIT 1", (ident,)).fetchone()
-        if found is not None:
-            value = read_money(found[0])
-            keep = max(value, Decimal(0)) if order == "DESC" else min(value, Decimal(0))
-            setattr(summary, attr, keep)
+    mine = _money(conn, "account = ?", ident)
+    summary.net, summary.biggest_win, summary.biggest_loss = mine[0], mine[2], mine[3]
+    home = _money(conn, "account != ?", ident)
+    summary.home_net, summary.home_rounds = home[0], home[1]
     summary.fresh = int(conn.execute(
         "SELECT count(*) FROM journal WHERE account = ? AND kind = 'fresh'",
         (ident,)).fetchone()[0])
-    afters = conn.execute("SELECT after FROM rounds WHERE account = ? ORDER BY seq",
-                          (ident,)).fetchall()
-    if afters:
+    count = mine[1]
+    if count:
         first = conn.execute("SELECT before FROM rounds WHERE account = ? ORDER BY seq LIMIT 1",
                              (ident,)).fetchone()[0]
-        step = max(1, len(afters) // CHART_POINTS)
-        picked = afters[step - 1::step]
-        if picked[-1] is not afters[-1]:
-            picked.append(afters[-1])
+        step = max(1, count // CHART_POINTS)
+        # The chart needs a few hundred points: every step-th round and the last, found from the
+        # index alone, then only those rows read.
+        seqs = [s for (s,) in conn.execute("SELECT seq FROM rounds WHERE account = ? ORDER BY seq",
+                                           (ident,))]
+        wanted = seqs[step - 1::step]
+        if not wanted or wanted[-1] != seqs[-1]:
+            wanted.append(seqs[-1])
+        marks = ", ".join("?" * len(wanted))
+        picked = conn.execute(f"SELECT after FROM rounds WHERE seq IN ({marks}) ORDER BY seq",
+                              wanted).fetchall()
         summary.bankroll = [read_money(first)] + [read_money(a) for (a,) in picked]
     return summary

@@ -42,11 +42,13 @@ from blackjack_tui.store.db import (
     salvage,
     schema_version,
     transaction,
+    units,
 )
 from blackjack_tui.store.errors import RecordError, StoreError
 from blackjack_tui.store.inflight import encode
 from blackjack_tui.store.journal import BANKROLL, START_BANKROLL, Line
 from blackjack_tui.store.jsonio import dump_json, iso_now, load_json
+from blackjack_tui.store.records import put_record
 from blackjack_tui.store.settings import Settings, load_settings, save_settings
 
 T = TypeVar("T")
@@ -313,13 +315,14 @@ class Store:
             ident = journal.account_id(conn, booking.account)
             evening = booking.evening.id if booking.evening else None
             conn.execute(
-                "INSERT INTO rounds (round_id, at, account, ruleset, evening, staked, net, before, "
-                f"after, {', '.join(Counts.COLUMNS)}, record) VALUES "
-                f"(?, ?, ?, ?, ?, ?, ?, ?, ?, {', '.join('?' * len(Counts.COLUMNS))}, ?)",
+                "INSERT INTO rounds (round_id, at, account, ruleset, evening, staked, net, "
+                f"net_units, before, after, {', '.join(Counts.COLUMNS)}) VALUES "
+                f"(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, {', '.join('?' * len(Counts.COLUMNS))})",
                 (booking.round_id, at, ident, booking.ruleset, evening,
-                 money_text(booking.staked), money_text(booking.net), money_text(booking.before),
-                 money_text(booking.before + booking.net), *booking.counts.values(),
-                 booking.record))
+                 money_text(booking.staked), money_text(booking.net), units(booking.net),
+                 money_text(booking.before),
+                 money_text(booking.before + booking.net), *booking.counts.values()))
+            put_record(conn, booking.round_id, json.loads(booking.record))
             for line in booking.opening:
                 if not journal.exists(conn, line.account):
                     journal.post(conn, line, None, at)

@@ -85,8 +85,8 @@ class MinimumContrast(LineFilter):
 def _fixes(style: Style, ground: RGB) -> tuple[Style, Style] | None:
     """``None`` when the style reads as text already; else the style for text, for marks."""
     fg, bg = style.color, style.bgcolor
-    fg_rgb = fg.triplet if fg is not None else None
-    bg_rgb = bg.triplet if bg is not None else ground
+    fg_rgb: tuple[int, int, int] | None = fg.triplet if fg is not None else None
+    bg_rgb: tuple[int, int, int] | None = bg.triplet if bg is not None else ground
     if style.reverse:
         fg_rgb, bg_rgb = bg_rgb, fg_rgb
     if fg_rgb is None or bg_rgb is None:

@@ -11,10 +11,11 @@ from blackjack_tui.analysis.sim import ChunkResult, combine, plan, simulate
 from blackjack_tui.cli import main
 
 HANDS = 400_000
-SEED = 2
-# A fixed seed keeps the test stable; any seed fails one time in twenty if all is right. Seed 1
-# was tried first and lands 2.1 standard errors low on swedish (-6.56% against -6.19%); seeds 2-11
-# give -1.3 to +0.5 there, and 4,000,000 hands at seed 3 give -6.17% +- 0.11%.
+SEED = 3
+# A fixed seed keeps the test stable; any seed fails one time in twenty if all is right. With
+# shoes drawn card by card (issue 12) seed 2, used before, lands 2.4 standard errors high on
+# swedish (-5.77% against -6.19%); seeds 3-8 give -1.5 to +1.1 on both tables, and 4,000,000
+# hands at seed 3 give -6.28% +- 0.11% on swedish.
 
 
 @pytest.mark.parametrize("name", ["nordic", "swedish"])
@@ -28,11 +29,14 @@ def test_the_calculators_edge_lies_in_the_simulators_interval(name, shipped, ana
     assert estimate.contains(-analysis.house_edge_percent), (estimate, analysis.house_edge_percent)
 
 
-def test_the_fast_path_and_the_engine_give_the_same_estimate(shipped, analysis_of) -> None:
-    rules = shipped["nordic"]
+@pytest.mark.parametrize("name", ["nordic", "downtown-h17"])
+def test_the_fast_path_and_the_engine_give_the_same_estimate(name, shipped, analysis_of) -> None:
+    # To the last digit, a 6:5 payout (1.2 is not exact in binary) included: both paths sum the
+    # nets exactly and round once.
+    rules = shipped[name]
     chart = analysis_of(rules).chart
-    assert simulate(rules, chart, 2_500, 7).return_percent == \
-        simulate(rules, chart, 2_500, 7, engine=True).return_percent
+    fast, engine = simulate(rules, chart, 2_500, 7), simulate(rules, chart, 2_500, 7, engine=True)
+    assert (fast.return_percent, fast.stdev) == (engine.return_percent, engine.stdev)
 
 
 def test_the_plan_depends_on_the_seed_and_the_hands_only() -> None:

@@ -133,7 +133,7 @@ class Session(RuleBasedStateMachine):
         self.game.drain()
         self.game.close()
         self.game = self._open()
-        expected = ("Back at the home evening", "--seed 7: this run deals a reproducible shoe")
+        expected = ("Back at the home evening", "--seed 7: this run deals reproducible shoes")
         assert all(n.startswith(expected) for n in self.game.notices), self.game.notices
         if self.game.resume_round is not None:
             self.game.resume_round = None  # the table plays it on from here

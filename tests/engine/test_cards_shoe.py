@@ -6,13 +6,14 @@ import pickle
 import random
 from collections import Counter
 from decimal import Decimal
+from typing import Any
 
 import pytest
 
 from blackjack_tui.engine import Card, Round, Shoe, ShoeEmptyError, parse_card, parse_cards
 from blackjack_tui.engine.cards import DECK, CardError, format_total, hand_totals
 from blackjack_tui.engine.hand import Hand
-from blackjack_tui.engine.shoe import fisher_yates
+from blackjack_tui.engine.shoe import fisher_yates, fresh_order, rank_order
 
 from .scenario import rules
 
@@ -90,24 +91,85 @@ def test_blackjack_only_on_the_first_two_cards_of_an_unsplit_hand():
 # The shoe -----------------------------------------------------------------------------------------
 
 
+def _deal_all(shoe: Shoe) -> list[Card]:
+    return [shoe.draw() for _ in range(shoe.remaining)]
+
+
 def test_seeded_shoe_is_reproducible():
     one, two = Shoe.seeded(6, 42), Shoe.seeded(6, 42)
-    assert one.remaining_cards() == two.remaining_cards()
-    assert one.remaining_cards() != Shoe.seeded(6, 43).remaining_cards()
     drawn = [one.draw() for _ in range(100)]
     assert drawn == [two.draw() for _ in range(100)]
+    assert drawn != [Shoe.seeded(6, 43).draw() for _ in range(100)]
     one.discard(drawn)
     two.discard(drawn)
     one.shuffle()
     two.shuffle()
-    assert one.remaining_cards() == two.remaining_cards()  # reshuffles reproduce too
+    assert _deal_all(one) == _deal_all(two)  # reshuffles reproduce too
 
 
 def test_seeded_shoe_holds_every_card_decks_times_and_is_shuffled():
     shoe = Shoe.seeded(6, 7)
     assert shoe.total == 312 and shoe.remaining == 312
-    assert Counter(shoe.remaining_cards()) == Counter(list(DECK) * 6)
-    assert shoe.remaining_cards() != list(DECK) * 6
+    dealt = _deal_all(shoe)
+    assert Counter(dealt) == Counter(list(DECK) * 6)
+    assert dealt != (list(DECK) * 6)[::-1]
+
+
+def test_a_shoe_deals_fisher_yates_from_fresh_decks_one_card_at_a_time():
+    # Drawing each card at random as it is dealt is Fisher-Yates run from the top: the deal is
+    # the one a full shuffle of fresh decks with the same random draws gives, which is what a
+    # seeded shoe's first shoe was before cards were drawn one at a time.
+    for decks, seed in ((1, 3), (6, 11)):
+        whole = list(DECK) * decks
+        fisher_yates(whole, random.Random(seed))
+        assert _deal_all(Shoe.seeded(decks, seed)) == whole[::-1]
+
+
+def test_fresh_order_lays_cards_out_deck_after_deck():
+    assert fresh_order(list(DECK) * 3) == list(DECK) * 3
+    assert fresh_order(list(DECK)[::-1] * 2) == list(DECK) * 2
+    cards = parse_cards(["KC", "AS", "KC", "2S"])
+    assert [c.text for c in fresh_order(cards)] == ["AS", "2S", "KC", "KC"]
+    assert [c.text for c in rank_order(parse_cards(["KC", "2H", "AD", "2S"]))] == [
+        "AD", "2S", "2H", "KC"]
+
+
+class CountingRandom(random.Random):
+    calls = 0
+
+    def randrange(self, *args: Any, **kwargs: Any) -> int:  # type: ignore[override]
+        self.calls += 1
+        return super().randrange(*args, **kwargs)
+
+
+def test_a_shuffle_draws_nothing_at_random_until_cards_are_dealt():
+    rng = CountingRandom(5)
+    shoe = Shoe(6, rng)
+    assert rng.calls == 0 and shoe.remaining == 312
+    for _ in range(7):
+        shoe.discard([shoe.draw()])
+    assert rng.calls == 7  # one random draw per card dealt, not 311 per shuffle
+    shoe.shuffle()
+    assert rng.calls == 7
+
+
+def test_a_shuffle_starts_from_fresh_decks_whatever_order_the_cards_came_back_in():
+    one, two = Shoe.seeded(2, 9), Shoe.seeded(2, 9)
+    drawn = [one.draw() for _ in range(30)]
+    assert drawn == [two.draw() for _ in range(30)]
+    one.discard(drawn)
+    two.discard(drawn[::-1])
+    one.shuffle()
+    two.shuffle()
+    assert one.remaining_cards() == two.remaining_cards() == (list(DECK) * 2)[::-1]
+    assert _deal_all(one) == _deal_all(two)
+
+
+def test_peeking_at_the_top_card_draws_it_and_deals_it_next():
+    one, two = Shoe.seeded(1, 4), Shoe.seeded(1, 4)
+    top = one.peek_top()
+    assert top == one.draw() == two.draw()
+    assert Shoe.stacked([]).peek_top() is None
 
 
 def test_fisher_yates_gives_every_order_about_equally_often():
@@ -187,3 +249,31 @@ def test_shoe_round_trips_through_its_dict():
     copy = Shoe.from_dict(shoe.to_dict())
     assert copy.to_dict() == shoe.to_dict()
     assert copy.remaining_cards() == shoe.remaining_cards()
+
+
+def test_a_shoe_saved_mid_deal_with_its_random_state_deals_on_the_same_cards():
+    shoe = Shoe.seeded(6, 21)
+    shoe.discard([shoe.draw() for _ in range(40)])
+    saved, state = shoe.to_dict(), shoe.rng.getstate()  # type: ignore[attr-defined]
+    assert saved["loose"] == 312 - 40
+    rng = random.Random()
+    rng.setstate(state)
+    copy = Shoe.from_dict(saved, rng)
+    assert _deal_all(copy) == _deal_all(shoe)
+
+
+def test_a_shoe_saved_before_cards_were_drawn_lazily_deals_its_cards_in_order():
+    # Such a save has no "loose": its cards are in dealing order, top first.
+    old = {"decks": 1, "stacked": False, "total": 52, "cards": ["7H", "AS", "KD"],
+           "discards": [], "shuffles": 1}
+    shoe = Shoe.from_dict(old, random.Random(1))
+    assert [c.text for c in _deal_all(shoe)] == ["7H", "AS", "KD"]
+    assert "loose" not in shoe.to_dict()
+
+
+@pytest.mark.parametrize("loose", [-1, 4, True, "2"])
+def test_a_saved_shoe_with_impossible_loose_cards_is_refused(loose: object) -> None:
+    data = {"decks": 1, "stacked": False, "total": 52, "cards": ["7H", "AS", "KD"],
+            "discards": [], "shuffles": 1, "loose": loose}
+    with pytest.raises(ValueError, match="loose"):
+        Shoe.from_dict(data)

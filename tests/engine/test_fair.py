@@ -278,7 +278,10 @@ def test_verify_accepts_an_honest_shoe_and_round_trips() -> None:
 def test_verify_detects_a_tampered_card() -> None:
     record = retired_record()
     dealt = list(record.dealt)
-    dealt[10], dealt[11] = dealt[11], dealt[10]
+    # Swap card 11 with the next card that differs from it (two equal cards swapped change
+    # nothing: a shoe of two decks holds each card twice).
+    other = next(i for i in range(11, len(dealt)) if dealt[i] != dealt[10])
+    dealt[10], dealt[other] = dealt[other], dealt[10]
     verdict = verify_record(dataclasses.replace(record, dealt=tuple(dealt)))
     assert not verdict.fair and "card 11" in verdict.problems[0]
 
@@ -311,3 +314,24 @@ def test_default_shoe_uses_system_entropy_and_hmac_is_a_random_source() -> None:
     cards: list[Card] = list(DECK)
     fisher_yates(cards, source)
     assert sorted(c.text for c in cards) == sorted(c.text for c in DECK)
+
+
+def test_shoes_retired_before_cards_were_drawn_lazily_still_verify() -> None:
+    # Records retired by the code before issue 12 (a whole shoe, a shoe dealt dry, and the pool
+    # its discards made): the provably fair shuffle must never change, or they would fail.
+    import json
+    from pathlib import Path
+
+    data = json.loads((Path(__file__).parent / "data" / "fair_records_v1.json").read_text())
+    records = [ShoeRecord.from_dict(r) for r in data["records"]]
+    assert [verify_record(r).fair for r in records] == [True, True, True]
+    assert records[2].pool is not None
+    # And today's FairShoe deals the same cards from the same seeds.
+    shoe = FairShoe(2, client_seed=records[0].client_seed, server_seed=records[0].server_seed)
+    assert tuple(shoe.draw().text for _ in range(80)) == records[0].dealt
+    small = FairShoe(1, client_seed=records[1].client_seed, server_seed=records[1].server_seed)
+    drawn = [small.draw() for _ in range(52)]
+    assert tuple(c.text for c in drawn) == records[1].dealt
+    small.discard(drawn[:30])
+    small.next_server_seed = records[2].server_seed or ""
+    assert tuple(small.draw().text for _ in range(12)) == records[2].dealt

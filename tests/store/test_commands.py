@@ -150,3 +150,17 @@ def test_audit_of_an_empty_folder_and_a_file_in_place_of_the_folder(
     (tmp_path / "file").write_text("x")
     assert main(["audit", "--data-dir", str(tmp_path / "file")]) == 2
     assert capsys.readouterr().err.count("\n") == 1
+
+
+def test_audit_names_a_round_whose_money_differs_from_its_record(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    record_rounds(tmp_path, 3)
+    store = Store(tmp_path)
+    rid = store.recent(1)[0][0].round_id
+    store.conn.execute("UPDATE rounds SET net = '500', net_units = 500000000 WHERE round_id = ?",
+                       (rid,))
+    store.close()
+    assert main(["audit", "--data-dir", str(tmp_path)]) == 1
+    out = capsys.readouterr().out
+    assert f"differ from their own records: {rid[:8]}" in out
+    assert f"do not match their journal lines: {rid[:8]}" in out

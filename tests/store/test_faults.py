@@ -69,15 +69,22 @@ def fill(folder: Path) -> Path:
     return filler
 
 
-async def book_when_the_disk_allows(game: Game, rnd: Round, free: object) -> None:
-    """Finish ``rnd`` while the disk refuses: the save waits, says why, and goes on when freed."""
+async def stand_while_the_disk_refuses(game: Game, rnd: Round) -> asyncio.Future[None]:
+    """Stand; the save of it is refused: it waits (and says why) instead of going on."""
     rnd.apply("stand")
     task = asyncio.ensure_future(game.persist(rnd))
     for _ in range(200):
         await asyncio.sleep(0.01)
         if game.fault is not None:
             break
-    assert game.fault is not None and "full" in game.fault and not task.done()
+    assert game.fault is not None and not task.done()
+    return task
+
+
+async def book_when_the_disk_allows(game: Game, rnd: Round, free: object) -> None:
+    """Finish ``rnd`` while the disk refuses: the save waits, says why, and goes on when freed."""
+    task = await stand_while_the_disk_refuses(game, rnd)
+    assert game.fault is not None and "full" in game.fault
     assert "\n" not in game.fault and not game.store.is_booked(game.round_id or "")
     assert game.saving  # quitting now asks first (see the UI test)
     free()  # type: ignore[operator]
@@ -128,15 +135,9 @@ def test_a_disk_gone_read_only_mid_round_shows_nothing_unsaved_and_resumes_there
     game.store.conn.execute("PRAGMA query_only = ON")  # every write now refused
 
     async def stand() -> None:
-        rnd.apply("stand")
-        task = asyncio.ensure_future(game.persist(rnd))
-        for _ in range(200):
-            await asyncio.sleep(0.01)
-            if game.fault is not None:
-                break
+        task = await stand_while_the_disk_refuses(game, rnd)
         assert game.fault is not None and "read-only" in game.fault
-        assert not task.done()  # the controller shows nothing of the stand until it is saved
-        task.cancel()
+        task.cancel()  # the controller showed nothing of the stand: it was never saved
 
     asyncio.run(stand())
     game.close()  # the player quits (or the machine dies) while the disk refuses
@@ -282,3 +283,30 @@ def test_rules_gone_for_a_round_in_flight_never_stall_the_table(tmp_path: Path) 
     again = Game(Store(tmp_path), sets)
     assert again.resume_round is None and again.store.inflight() is None
     assert again.store.balance(BANKROLL) == Decimal(1000)
+
+
+def test_a_disk_read_only_from_the_start_is_one_line_and_a_non_zero_exit(tmp_path: Path) -> None:
+    with small_tmpfs(tmp_path) as disk:
+        data = disk / "data"
+        open_game(data).close()
+        subprocess.run(["mount", "-o", "remount,ro", str(disk)], check=True)
+        done = subprocess.run([sys.executable, "-m", "blackjack_tui", "--data-dir", str(data)],
+                              capture_output=True, text=True, timeout=60)
+        subprocess.run(["mount", "-o", "remount,rw", str(disk)], check=True)
+    assert done.returncode == 1 and done.stderr.count("\n") == 1, done.stderr
+    assert "read-only" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_a_database_from_a_newer_version_is_never_written(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    open_game(data).close()
+    store = Store(data)
+    store.conn.execute("UPDATE meta SET value = '99' WHERE key = 'schema_version'")
+    store.close()
+    before = (data / "blackjack.db").read_bytes()
+    with pytest.raises(StoreError, match="newer blackjack-tui"):
+        Game.open(data_dir_options(data))
+    assert (data / "blackjack.db").read_bytes() == before
+    done = subprocess.run([sys.executable, "-m", "blackjack_tui", "audit", "--data-dir",
+                           str(data)], capture_output=True, text=True, timeout=60)
+    assert "Traceback" not in done.stderr

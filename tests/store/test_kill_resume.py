@@ -31,7 +31,10 @@ START = Decimal(1000)
 
 
 def run_and_kill(data: Path, seed: int, delay: float) -> None:
-    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])}
+    # Unbuffered: "ready" is printed inside Textual's run, and a block-buffered pipe would hold
+    # it (the test passed only where PYTHONUNBUFFERED happened to be set already).
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2]),
+           "PYTHONUNBUFFERED": "1"}
     child = subprocess.Popen([sys.executable, str(CHILD), str(data), str(seed)],
                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env)
     assert child.stdout is not None

@@ -24,7 +24,9 @@ KEYS = [*"hsdprienbx123+-[]mtq?zkcgyf", "enter", "space", "escape", "backspace",
 async def test_mashing_keys_and_clicks_never_breaks_the_table(make_app, tmp_path):
     data = tmp_path / "data"
     app = make_app(data_dir=data)
-    app.session.shoe.rng = random.Random(99)
+    # Every shoe the mash deals comes from this seed (a table switch makes a new shoe from the
+    # session's source): how many rounds 1,500 presses play depends on the cards.
+    app.session.shoe.rng = app.session.rng = random.Random(7)
     rng = random.Random(1234)
     store = app.game.store
     rounds = 0

@@ -130,6 +130,8 @@ async def test_a_start_with_seed_says_it_and_reveals_the_fair_shoe_in_play(make_
     again = make_app(data_dir=data)  # make_app starts with --seed 1
     assert any("--seed 1" in n and "revealed" in n for n in again.game.notices)
     assert again.game.fair_shoes()[0][0].commitment == commitment
+    assert not isinstance(again.session.shoe, FairShoe)  # the seed is not silently ignored
+    assert again.settings.provably_fair  # the setting is kept for the next run
     again.game.close()
 
 

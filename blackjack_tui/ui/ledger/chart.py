@@ -1,4 +1,4 @@
-"""Every stack over the hands, drawn with plotext."""
+"""Every stack over the hands, as lines on a chart."""
 
 from __future__ import annotations
 
@@ -8,13 +8,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import ModalScreen
 from textual.widgets import Footer
-from textual_plotext import PlotextPlot
 
 from blackjack_tui.ledger import Evening
+from blackjack_tui.ui.widgets.line_chart import LineChart, Rule, Series, money_label
 
 
 class ChartScreen(ModalScreen[None]):
-    """A line per player: the stack at the start and after every hand."""
+    """A line per player: the stack at the start and after every hand; the floor across."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,ctrl+g,q", "close", "Back")]
 
@@ -23,23 +23,18 @@ class ChartScreen(ModalScreen[None]):
         self._evening = evening
 
     def compose(self) -> ComposeResult:
-        yield PlotextPlot(id="chart")
+        yield LineChart(id="chart", y_format=money_label)
         yield Footer()
 
     def on_mount(self) -> None:
         evening = self._evening
-        plot = self.query_one(PlotextPlot)
-        plt = plot.plt
         series = evening.standings.stack_series()
-        for player in evening.players:
-            values = [float(v) for v in series[player]]  # plotting only: the ledger stays Decimal
-            plt.plot(list(range(len(values))), values, label=player, marker="braille")
-        floor = float(evening.settings.floor)
-        hands = max(1, evening.standings.hands)
-        plt.hline(floor)
-        plt.xlim(0, hands)
-        plt.title(f"{evening.name}: stacks over {evening.standings.hands} hands")
-        plt.xlabel("hand")
+        self.query_one(LineChart).plot(
+            # Floats only place the dots: the ledger's amounts stay Decimal.
+            [Series(player, tuple(float(v) for v in series[player]))
+             for player in evening.players],
+            title=f"{evening.name}: stacks over {evening.standings.hands} hands",
+            x_label="hand", rules=[Rule("floor", float(evening.settings.floor))])
 
     def action_close(self) -> None:
         self.dismiss(None)

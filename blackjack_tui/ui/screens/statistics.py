@@ -9,11 +9,12 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Label, Static
-from textual_plotext import PlotextPlot
 
 from blackjack_tui.controller.game import Game
 from blackjack_tui.engine.money import money_str
 from blackjack_tui.store.reading import Summary
+from blackjack_tui.ui.cards import card_style_of
+from blackjack_tui.ui.widgets.line_chart import LineChart, Series, money_label
 
 
 def _signed(amount: object) -> Text:
@@ -72,7 +73,7 @@ class StatisticsScreen(ModalScreen[None]):
                         classes="pane-title")
             with Horizontal():
                 yield Static(id="stats-figures")
-                yield PlotextPlot(id="stats-chart")
+                yield LineChart(id="stats-chart", y_format=money_label)
             yield Static(id="stats-notes")
 
     async def on_mount(self) -> None:
@@ -80,17 +81,11 @@ class StatisticsScreen(ModalScreen[None]):
         summary = await self.game.statistics()
         self.summary = summary
         self.query_one("#stats-figures", Static).update(figures(summary))
-        plot = self.query_one(PlotextPlot)
-        plt = plot.plt
-        plt.title("Bankroll over the rounds")
-        if summary.bankroll:
-            plt.plot(list(range(len(summary.bankroll))), [float(b) for b in summary.bankroll],
-                     marker="braille")  # a plotted line, not money arithmetic
-            plt.xlabel("round")
-            last = len(summary.bankroll) - 1
-            ticks = sorted({round(last * i / 4) for i in range(5)})
-            plt.xticks(ticks, [str(t) for t in ticks])  # whole rounds, not 0.25 of one
-        plot.refresh()
+        bankroll = tuple(float(b) for b in summary.bankroll)  # places dots, not money arithmetic
+        chart = self.query_one(LineChart)
+        chart.ascii = card_style_of(self.game).ascii
+        chart.plot([Series("bankroll", bankroll)] if bankroll else [],
+                   title="Bankroll over the rounds", x_label="round")
         notes = []
         if not summary.rounds:
             notes.append("No rounds yet: the figures fill in as you play.")

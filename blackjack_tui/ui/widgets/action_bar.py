@@ -115,8 +115,8 @@ class ActionBar(Static):
             key, label = ACTION_KEYS[action]
             if action == "insurance" and decision.stake is not None:
                 most = "<=" if self.ascii_only else "≤"
-                most = most if decision.any_amount else ""
-                label = f"Insurance {most}{money_str(decision.stake)}"
+                up_to = most if decision.any_amount else ""
+                label = f"Insurance {up_to}{money_str(decision.stake)}"
             buttons[f"act-{action}"] = f"{label} [{key}]"
         self._want(buttons)
 

@@ -185,3 +185,14 @@ async def test_a_small_terminal_gets_a_message_and_resizing_keeps_the_round(make
         assert not app.screen.has_class("-too-small")
         await press_settled(pilot, app, "s")
         assert app.session.bankroll == Decimal(1001)
+
+
+async def test_a_round_that_nets_nothing_says_even_not_round_0(make_app):
+    # 10+8 against the dealer's 10+8: a push, the round's net is nothing.
+    app = make_app(["TS", "TD", "8H", "8C"])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        await press_settled(pilot, app, "enter")
+        await press_settled(pilot, app, "s")
+        assert "PUSH" in app.screen.query_one("#box-1", BetBox).hand_text(1)
+        assert message(app).startswith("Round even · bankroll 1000")

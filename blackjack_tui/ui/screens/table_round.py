@@ -155,7 +155,7 @@ class TableRound(Screen[None]):
             return (f"Hand {s.hands}: you hold the bank; enter deals the others "
                     f"(stack {money_str(s.stacks[home.player])})", "-result")
         net = self.game.last_net
-        sign = "+" if net > 0 else ""
+        result = "even" if net == 0 else f"{'+' if net > 0 else ''}{money_str(net)}"
         chips = "stack" if home is not None else "bankroll"
         ties = self.last_view.ties_lost() if self.last_view is not None else []
         if ties:
@@ -163,7 +163,7 @@ class TableRound(Screen[None]):
             why = f" · {ties[0]} v {ties[0]}: ties at {rules[0]}–{rules[-1]} go to the bank"
         else:
             why = " · space: same bets again"
-        return f"Round {sign}{money_str(net)} · {chips} {money_str(session.bankroll)}{why}", \
+        return f"Round {result} · {chips} {money_str(session.bankroll)}{why}", \
             "-result"
 
     # Listener: called by the controller

@@ -12,7 +12,7 @@ from blackjack_tui.ui.widgets.action_bar import ActionBar
 from blackjack_tui.ui.widgets.bet_box import BetBox
 from blackjack_tui.ui.widgets.key_bar import KeyBar
 from blackjack_tui.ui.widgets.table import DiscardTray, ShoeGauge
-from tests.ui.conftest import choose_table, press_settled, settle
+from tests.ui.conftest import choose_table, press_settled, settle, stand_out
 from tests.ui.test_table_play import message
 
 # One box: 9 and 7 against a six up and a ten in the hole; the dealer draws 5 then 10 and busts.
@@ -205,3 +205,26 @@ async def test_a_soft_hand_shows_both_totals_while_it_can_draw_and_its_total_onc
         await press_settled(pilot, app, "s")
         assert app.session.round.over
         assert "18" in box.hand_text(1) and "8/18" not in box.hand_text(1)
+
+
+async def test_after_a_change_of_table_the_felt_and_the_message_are_the_new_tables(make_app):
+    # A home round with a computer player, then Nordic from the rules menu: the home round's
+    # cards and its "stack 99" line must not stay on the Nordic felt.
+    app = make_app(["TH", "7S", "9C", "8D", "TS", "7D", "5C"], rules="home")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        await press_settled(pilot, app, "a", "enter", "s")
+        assert "stack" in message(app)
+        await choose_table(pilot, app, "nordic")
+        assert "stack" not in message(app) and "Round" not in message(app)
+        assert "Nordic multi-hand" in message(app)
+        box = app.screen.query_one("#box-1", BetBox)
+        assert "limits 1–500" in box.plain and "LOSE" not in box.plain
+        assert "9♣" not in app.screen.query_one("#dealer").plain
+        # Computer players changed (a): the last round leaves the felt too.
+        await press_settled(pilot, app, "space")
+        await stand_out(pilot, app)
+        assert "Round" in message(app)
+        await press_settled(pilot, app, "a")
+        assert "Computer players" in message(app)
+        assert "limits 1–500" in app.screen.query_one("#box-1", BetBox).plain

@@ -92,6 +92,8 @@ class TableRound(Screen[None]):
 
     def setup_round(self) -> None:
         self.last_view: TableView | None = None
+        self.last_table: tuple[object, ...] = ()
+        """The table the last round was played at (:meth:`table_now` when it ended)."""
         self.decision: Decision | None = None
         self.playing = False
         self._footer_keys: frozenset[str] = frozenset()
@@ -140,10 +142,17 @@ class TableRound(Screen[None]):
         self._footer_keys = frozenset()
         self.refresh_bindings()
         self.last_view = self.controller.view
+        self.last_table = self.table_now()
         self.say(*self._result_line())
         self.betting.renew()
         self.draw_betting()
         self.check_broke()
+
+    def table_now(self) -> tuple[object, ...]:
+        """What makes the table another one for the felt: its rules, tier, home game, players."""
+        session = self.game.session
+        return (session.rules.name, session.tier, session.home is not None,
+                tuple(other.name for other in session.others))
 
     def _result_line(self) -> tuple[str, str]:
         session = self.game.session

@@ -182,6 +182,12 @@ class TableScreen(TableRound, TableAnalysis):
         """Between rounds: the last round stays on the felt until a bet is placed."""
         session, betting = self.game.session, self.betting
         style = self.card_style
+        if self.last_view is not None and self.last_table != self.table_now():
+            # Another table (or other players): the last round and its line leave the felt.
+            self.last_view = None
+            if self.message.has_class("-result"):
+                rules = session.rules
+                self.say(f"{rules.title or rules.name}: place your bets", "-info")
         self.table.show_rules_line(felt_line(session.rules, style.ascii))
         last = self.last_view if not betting.touched and not self.slip.bets else None
         if last is not None:

@@ -40,7 +40,7 @@ MAX_CHIPS = 8
 # The theme's own colours (readable on every built-in theme): main buttons on the primary
 # colour's muted shade, the others on the panel colour, chips as plain bold labels.
 STYLES = {"main": "bold $text on $primary-muted", "action": "$text on $panel",
-          "chip": "bold $text on $boost"}
+          "chip": "bold $text"}
 MAIN = {"act-hit", "act-stand", "bet-deal"}
 
 

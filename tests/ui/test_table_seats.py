@@ -59,3 +59,15 @@ async def test_the_home_game_ledger_screen_shows_a_row_per_round(make_app) -> No
         assert "-5" in text and "Astrid" in " ".join(str(c.label) for c in table.columns.values())
         await pilot.press("escape")
         assert not isinstance(app.screen, HomeLedger)
+
+
+async def test_the_stake_in_the_header_counts_the_bets_behind_before_the_deal(make_app) -> None:
+    # 20 in box 1 (the first start's minimum) and 5 behind Astrid: the header says 25 before the
+    # deal, as it does once the cards are out.
+    app = make_app(rules="swedish")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("a", "4", "plus")
+        await settle(pilot, app)
+        assert app.session.behind == {4: Decimal(5)}
+        assert "Stake 25" in str(app.screen.query_one("#status").render())

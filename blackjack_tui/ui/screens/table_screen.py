@@ -168,8 +168,9 @@ class TableScreen(TableRound, TableAnalysis):
             view = self.controller.view if self.controller else None
             stake = view.staked if view is not None else self.slip.total
             chips = session.round.bankroll if session.round else session.bankroll
-        else:
-            stake, chips = self.slip.total, session.bankroll
+        else:  # the bets on the slip and the bets behind computer players' boxes
+            stake = sum(session.behind.values(), self.slip.total)
+            chips = session.bankroll
         pending = session.pending[0] if session.pending is not None else None
         self.status.show(Status(
             "Stack" if session.home is not None else "Bankroll", chips, rules.title or rules.name,

@@ -9,7 +9,7 @@ from textual.widgets import DataTable
 from blackjack_tui.ui.screens.home_ledger import HomeLedger
 from blackjack_tui.ui.widgets.seat_strip import SeatStrip
 
-from .conftest import settle
+from .conftest import press_settled, settle, stand_out
 
 
 async def test_players_key_seats_computer_players_and_a_bet_behind_by_key(make_app) -> None:
@@ -71,3 +71,18 @@ async def test_the_stake_in_the_header_counts_the_bets_behind_before_the_deal(ma
         await settle(pilot, app)
         assert app.session.behind == {4: Decimal(5)}
         assert "Stake 25" in str(app.screen.query_one("#status").render())
+
+
+async def test_history_shows_the_bets_behind_beside_the_stakes(make_app) -> None:
+    # 20 in box 1 and 5 behind Astrid: the history's stakes say both, so the net (which counts
+    # the bet behind) can be read against them.
+    app = make_app(rules="swedish")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("a", "4", "plus")
+        await press_settled(pilot, app, "enter")
+        await stand_out(pilot, app)
+        await pilot.press("y")
+        await pilot.pause()
+        row = [str(cell) for cell in app.screen.query_one(DataTable).get_row_at(0)]
+        assert "20 +5 behind" in row

@@ -66,6 +66,9 @@ class HistoryScreen(ModalScreen[None]):
             record = row.record
             style = "#7ee787" if row.net > 0 else ("#ff7b72" if row.net < 0 else "")
             stakes = " ".join(money_str(Decimal(b)) if b else "·" for b in record.get("bets", []))
+            behind = sum((Decimal(b) for b in (record.get("behind") or {}).values()), Decimal(0))
+            if behind:
+                stakes += f" +{money_str(behind)} behind"
             chips = f"{money_str(row.before)} → {money_str(row.after)}"
             table.add_row(row.at.replace("T", " ")[5:16], row.ruleset, stakes,
                           Text(money_str(row.net), style=style),

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -10,21 +12,28 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Label
 
+ResultType = TypeVar("ResultType")
 
-class Confirm(ModalScreen[bool]):
-    # A small question asked at the table: at the bottom, over the bars (which it replaces while
-    # it is asked), so the cards it is about stay in sight; the table is not dimmed.
+
+class Question(ModalScreen[ResultType]):
+    """A small question asked at the table: at the bottom, over the bars (which it replaces while
+    it is asked), so the cards it is about stay in sight; the table is not dimmed."""
+
     DEFAULT_CSS = """
-    Confirm { align: center bottom; background: transparent; }
-    Confirm #dialog {
+    Question { align: center bottom; background: transparent; }
+    Question #dialog {
         width: 76; max-width: 100%; height: auto; padding: 0 1;
         border: round $text-accent; background: $surface;
     }
-    Confirm #dialog Label { width: 1fr; }
-    Confirm #dialog .buttons { height: 1; margin-top: 1; }
-    Confirm #dialog Button { margin-right: 2; }
-    Confirm #dialog Input { width: 1fr; }
+    Question #dialog Label { width: 1fr; }
+    Question #dialog .buttons { height: 1; margin-top: 1; }
+    Question #dialog Button { margin-right: 2; }
+    Question #dialog Input { width: 1fr; }
     """
+
+
+class Confirm(Question[bool]):
+    """Yes or no (y / n, or a click)."""
 
     BINDINGS = [Binding("y", "answer(True)", "Yes"), Binding("n,escape", "answer(False)", "No")]
 

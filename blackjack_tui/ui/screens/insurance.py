@@ -8,27 +8,15 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Input, Label
 
 from blackjack_tui.engine.actions import Decision
 from blackjack_tui.engine.money import money_str
+from blackjack_tui.ui.screens.confirm import Question
 
 
-class InsuranceAmount(ModalScreen[Decimal | None]):
-    # A small question asked at the table: at the bottom, over the bars (which it replaces while
-    # it is asked), so the cards it is about stay in sight; the table is not dimmed.
-    DEFAULT_CSS = """
-    InsuranceAmount { align: center bottom; background: transparent; }
-    InsuranceAmount #dialog {
-        width: 76; max-width: 100%; height: auto; padding: 0 1;
-        border: round $text-accent; background: $surface;
-    }
-    InsuranceAmount #dialog Label { width: 1fr; }
-    InsuranceAmount #dialog .buttons { height: 1; margin-top: 1; }
-    InsuranceAmount #dialog Button { margin-right: 2; }
-    InsuranceAmount #dialog Input { width: 1fr; }
-    """
+class InsuranceAmount(Question[Decimal | None]):
+    """The amount to insure, typed in (enter confirms, escape goes back)."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 

@@ -100,11 +100,11 @@ class HistoryScreen(ModalScreen[None]):
 
 
 class RecallScreen(Screen[None]):
+    """A recorded round on the felt, one step at a time; clearly marked as recall."""
+
     DEFAULT_CSS = """
     #recall-banner, #recall-step { height: 1; padding: 0 1; background: $surface; }
     """
-
-    """A recorded round on the felt, one step at a time; clearly marked as recall."""
 
     BINDINGS = [
         Binding("right,space,l", "step(1)", "Next"),

@@ -8,6 +8,7 @@ import sys
 from typing import Any
 
 from blackjack_tui.commands._data import read_store
+from blackjack_tui.engine.seats import SEAT_BOX_BASE
 from blackjack_tui.paths import data_dir
 from blackjack_tui.store.reading import RoundRow, recent
 
@@ -31,14 +32,25 @@ def _row(record: dict[str, Any]) -> list[str]:
     bets = record.get("bets")
     bets_text = "  ".join(f"{i}:{_text(b, '-')}" for i, b in enumerate(bets, 1)) \
         if isinstance(bets, list) else "?"
+    found = record.get("behind")
+    behind: dict[str, Any] = found if isinstance(found, dict) else {}
+    if behind:
+        bets_text += "  " + "  ".join(f"{box}:+{_text(b)} behind" for box, b in behind.items())
     hands = _get(record, "result", "hands")
     hand_lines = []
     if isinstance(hands, list):
         for hand in hands:
-            if isinstance(hand, dict):
-                cards = " ".join(map(str, hand.get("cards") or []))
-                hand_lines.append(f"box {_text(hand.get('box'))}: {cards} "
-                                  f"{_text(hand.get('outcome'))} {_text(hand.get('net'))}")
+            if not isinstance(hand, dict):
+                continue
+            box = hand.get("box")
+            cards = " ".join(map(str, hand.get("cards") or []))
+            if isinstance(box, int) and box > SEAT_BOX_BASE:
+                # A computer player's hand: shown only where you had a bet behind it.
+                if str(box) in behind:
+                    hand_lines.append(f"behind box {box}: {cards} {_text(hand.get('outcome'))}")
+                continue
+            hand_lines.append(f"box {_text(box)}: {cards} "
+                              f"{_text(hand.get('outcome'))} {_text(hand.get('net'))}")
     dealer = _get(record, "result", "dealer", "cards")
     if isinstance(dealer, list):
         hand_lines.append(f"dealer: {' '.join(map(str, dealer))}")

@@ -60,3 +60,21 @@ def test_computer_players_hands_are_never_counted(tmp_path: Path) -> None:
 def test_no_rounds_add_up_to_nothing(tmp_path: Path) -> None:
     summary = open_game(tmp_path).store.statistics()
     assert summary.rounds == 0 and summary.bankroll == [] and summary.net == 0
+
+
+def test_the_history_command_shows_your_hands_and_bets_behind_not_the_computer_players(
+        tmp_path: Path, capsys, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from blackjack_tui.cli import main
+
+    monkeypatch.setenv("COLUMNS", "200")  # one line a cell, so the test reads whole phrases
+
+    game = open_game(tmp_path, rules="swedish")
+    game.set_players(2)  # Astrid (box 4) and Bo (box 5)
+    game.session.behind = {4: Decimal(5)}  # 5 behind Astrid, nothing behind Bo
+    play(game, ["TS"] * 20, [Decimal(20)], ["stand"])  # 20 everywhere: every hand pushes
+    game.close()
+    assert main(["--data-dir", str(tmp_path), "history"]) == 0
+    out = capsys.readouterr().out
+    assert "1:20  4:+5 behind" in out
+    assert "behind box 4: TS TS push" in out and "box 1: TS TS push 0" in out
+    assert "box 5" not in out  # Bo's hand is his own business

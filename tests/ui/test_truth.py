@@ -228,3 +228,34 @@ async def test_after_a_change_of_table_the_felt_and_the_message_are_the_new_tabl
         await press_settled(pilot, app, "a")
         assert "Computer players" in message(app)
         assert "limits 1–500" in app.screen.query_one("#box-1", BetBox).plain
+
+
+async def test_a_tie_lost_with_a_change_of_table_pending_still_says_why_and_never_offers_a_rebet(
+        make_app):
+    # The Swedish tie of 18 v 18, with Nordic chosen in the rules menu mid-round: the table
+    # changes when the round ends. The line still explains the tie, by the Swedish rules it was
+    # played under (it read Nordic's, which have no such ties, and the table stopped), and does
+    # not offer "space: same bets again" (bets are not carried to a new table).
+    app = make_app(["TS", "9D", "8H", "9C"], rules="swedish")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        app.screen.slip.set([Decimal(20)])
+        await press_settled(pilot, app, "enter")
+        await choose_table(pilot, app, "nordic")
+        assert app.session.rules.name == "swedish" and app.session.pending is not None
+        await press_settled(pilot, app, "s")
+        assert app.session.rules.name == "nordic"
+        line = message(app)
+        assert "18 v 18: ties at 17–19 go to the bank" in line
+        assert "same bets again" not in line
+
+
+async def test_the_rebet_hint_is_offered_only_when_there_are_bets_to_repeat(make_app):
+    app = make_app(["TS", "7D", "9H", "8C", "TC"])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        await press_settled(pilot, app, "enter", "s")
+        assert "space: same bets again" in message(app)
+        await choose_table(pilot, app, "swedish")
+        await press_settled(pilot, app, "space")
+        assert "No earlier bets to repeat" in message(app)

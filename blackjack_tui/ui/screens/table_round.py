@@ -166,12 +166,15 @@ class TableRound(Screen[None]):
         net = self.game.last_net
         result = "even" if net == 0 else f"{'+' if net > 0 else ''}{money_str(net)}"
         chips = "stack" if home is not None else "bankroll"
-        ties = self.last_view.ties_lost() if self.last_view is not None else []
-        if ties:
-            rules = session.rules.dealer_wins_ties
-            why = f" · {ties[0]} v {ties[0]}: ties at {rules[0]}–{rules[-1]} go to the bank"
-        else:
+        view = self.last_view
+        ties = view.ties_lost() if view is not None else []
+        if view is not None and ties:  # by the rules the round was played under
+            bank = view.dealer_wins_ties
+            why = f" · {ties[0]} v {ties[0]}: ties at {bank[0]}–{bank[-1]} go to the bank"
+        elif session.last_bets:
             why = " · space: same bets again"
+        else:  # another table now (the bets are not carried over)
+            why = f" · {session.rules.title or session.rules.name}: place your bets"
         return f"Round {result} · {chips} {money_str(session.bankroll)}{why}", \
             "-result"
 

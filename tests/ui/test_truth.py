@@ -217,7 +217,7 @@ async def test_after_a_change_of_table_the_felt_and_the_message_are_the_new_tabl
         assert "stack" in message(app)
         await choose_table(pilot, app, "nordic")
         assert "stack" not in message(app) and "Round" not in message(app)
-        assert "Nordic multi-hand" in message(app)
+        assert "Nordic multi-hand: space places the same bets again" in message(app)
         box = app.screen.query_one("#box-1", BetBox)
         assert "limits 1–500" in box.plain and "LOSE" not in box.plain
         assert "9♣" not in app.screen.query_one("#dealer").plain
@@ -234,8 +234,8 @@ async def test_a_tie_lost_with_a_change_of_table_pending_still_says_why_and_neve
         make_app):
     # The Swedish tie of 18 v 18, with Nordic chosen in the rules menu mid-round: the table
     # changes when the round ends. The line still explains the tie, by the Swedish rules it was
-    # played under (it read Nordic's, which have no such ties, and the table stopped), and does
-    # not offer "space: same bets again" (bets are not carried to a new table).
+    # played under (it read Nordic's, which have no such ties, and the table stopped): the tie's
+    # reason takes the place of the rebet hint.
     app = make_app(["TS", "9D", "8H", "9C"], rules="swedish")
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, app)

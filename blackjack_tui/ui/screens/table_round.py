@@ -173,7 +173,7 @@ class TableRound(Screen[None]):
             why = f" · {ties[0]} v {ties[0]}: ties at {bank[0]}–{bank[-1]} go to the bank"
         elif session.last_bets:
             why = " · space: same bets again"
-        else:  # another table now (the bets are not carried over)
+        else:  # another table now, where the last bets do not fit
             why = f" · {session.rules.title or session.rules.name}: place your bets"
         return f"Round {result} · {chips} {money_str(session.bankroll)}{why}", \
             "-result"

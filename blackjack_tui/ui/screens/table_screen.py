@@ -187,8 +187,10 @@ class TableScreen(TableRound, TableAnalysis):
             # Another table (or other players): the last round and its line leave the felt.
             self.last_view = None
             if self.message.has_class("-result"):
-                rules = session.rules
-                self.say(f"{rules.title or rules.name}: place your bets", "-info")
+                title = session.rules.title or session.rules.name
+                again = "space places the same bets again" if session.last_bets \
+                    else "place your bets"
+                self.say(f"{title}: {again}", "-info")
         self.table.show_rules_line(felt_line(session.rules, style.ascii))
         last = self.last_view if not betting.touched and not self.slip.bets else None
         if last is not None:

@@ -92,6 +92,8 @@ class Game:
         self.last_net = Decimal(0)
         """The player's result in the last round booked (a home banker's: the bank's)."""
         self._evening_saved = False
+        self._after_resumed: tuple[Rules, str | None] | None = None
+        """The table to sit at once the resumed round is over (asked for before the quit)."""
         self._check_book()
         self.settings, last_bets, notes = store.settings()
         self.notices += notes
@@ -102,10 +104,13 @@ class Game:
         # --seed asks for a reproducible shoe: this run's shoes are seeded, fair or not (the
         # setting itself is kept for the next run).
         fair = self.settings.provably_fair and self.options.seed is None
-        self.session = Session(rules, self.store.balance(), tier=self._tier(rules),
+        tier = found.round.tier if found.round is not None else self._tier(rules)
+        self.session = Session(rules, self.store.balance(), tier=tier,
                                seed=self.options.seed, fair=fair,
                                client_seed=self.settings.client_seed)
         self.session.home_hands = self.settings.home_hands
+        if self._after_resumed is not None:
+            self.session.pending = self._after_resumed
         self.session.last_bets = self.session.fit_bets(last_bets)
         if found.round is not None:
             self._resume(found.round, found.round_id, found.home)
@@ -166,11 +171,19 @@ class Game:
 
     def _first_rules(self, resumed: Round | None) -> Rules:
         settings = self.settings
-        if resumed is not None:
-            return resumed.rules
         if self.options.rules is not None:
             settings.rules = self.options.rules
             settings.tier = None
+        if resumed is not None:
+            # The round in play is finished where it was dealt; a table asked for since (in
+            # the rules menu mid-round, or with --rules now) follows it.
+            wanted = self.rule_sets.get(settings.rules)
+            if wanted is not None and wanted.name != resumed.rules.name:
+                self._after_resumed = (wanted, settings.tier if wanted.tiers else None)
+                here, there = (r.title or r.name for r in (resumed.rules, wanted))
+                self.notices.append(f"The round in play is finished at {here}; "
+                                    f"then {there}")
+            return resumed.rules
         rules = self.rule_sets.get(settings.rules)
         if rules is None:
             self.notices.append(f"No rule set {settings.rules!r}; sitting at nordic")

@@ -133,8 +133,12 @@ class Session(RuleBasedStateMachine):
         self.game.drain()
         self.game.close()
         self.game = self._open()
-        expected = ("Back at the home evening", "--seed 7: this run deals reproducible shoes")
+        expected = ("Back at the home evening", "--seed 7: this run deals reproducible shoes",
+                    "The round in play is finished at")
         assert all(n.startswith(expected) for n in self.game.notices), self.game.notices
+        if self.game.resume_round is not None and self.game.session.pending is not None:
+            # A table asked for mid-round follows the resumed round (and is the one saved).
+            assert self.game.session.pending[0].name == self.game.settings.rules
         if self.game.resume_round is not None:
             self.game.resume_round = None  # the table plays it on from here
 

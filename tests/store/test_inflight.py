@@ -116,6 +116,9 @@ def test_a_round_saved_at_any_step_is_resumed_equal(tmp_path: Path, name: str) -
             if rnd.over or not rnd.dealt:
                 continue
             store = Store(tmp_path)
+            settings, bets, _ = store.settings()
+            settings.rules = name  # the table the round was dealt at, as a game saves it
+            store.save_settings(settings, bets)
             store.save_inflight("r", BANKROLL, rnd)
             store.close()
             game = open_game(tmp_path)

@@ -9,6 +9,7 @@ from decimal import Decimal
 import pytest
 from textual.widgets import DataTable
 
+from blackjack_tui.ui.widgets.bet_box import BetBox
 from blackjack_tui.ui.widgets.seat_strip import SeatStrip
 from blackjack_tui.ui.widgets.status_bar import StatusBar
 from tests.ui.conftest import choose_table, press_settled, settle
@@ -155,3 +156,32 @@ async def test_the_table_still_fits_after_switching_tables(make_app):
         await settle(pilot, app)
         await choose_table(pilot, app, "online")
         assert cuts(app) == []
+
+
+# Swedish (no hole card, resplits to four): box 1's eights split to four hands of four cards;
+# boxes 2 and 3 stand on 16 and 20; the dealer 6, 7 (hole-less), 4: 17.
+FOUR_HANDS = ["8S", "9H", "TD", "6C", "8H", "7S", "QH", "8D", "8C", "2S", "2H", "3S", "2C", "3H",
+              "2D", "3C", "2S", "4H", "2D", "2C", "3D", "2H", "9S", "7D", "4C"]
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_four_split_hands_fit_and_keep_drawn_cards_where_there_is_room(make_app, size):
+    app = make_app(FOUR_HANDS, rules="swedish")
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot, app)
+        app.screen.slip.set([Decimal(20), Decimal(20), Decimal(20)])
+        await press_settled(pilot, app, "enter")
+        for _ in range(30):
+            decision = app.screen.decision
+            if decision is None:
+                break
+            cards = len(app.screen.controller.view.box(decision.box).hands[decision.hand - 1].cards)
+            key = ("p" if "split" in decision.actions else "h" if cards < 4 else "s") \
+                if decision.box == 1 else "s"
+            await press_settled(pilot, app, key)
+        box = app.screen.query_one("#box-1", BetBox)
+        assert app.session.round.over and len(box.hands) == 4
+        assert cuts(app) == []
+        drawn = all("╭" in box.hand_text(n) for n in range(1, 5))
+        # At 120x40 the box has room for two rows of two drawn hands; at 80x24 tiles must do.
+        assert drawn == (size == (120, 40))

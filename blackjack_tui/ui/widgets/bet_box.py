@@ -16,9 +16,9 @@ from rich.text import Text
 from textual import events
 from textual.message import Message
 
-from blackjack_tui.controller.view import BoxView
+from blackjack_tui.controller.view import BoxView, HandView
 from blackjack_tui.engine.money import ZERO, money_str
-from blackjack_tui.ui.cards import CardStyle
+from blackjack_tui.ui.cards import ORDER, SIZES, CardStyle
 from blackjack_tui.ui.widgets.drawn import Drawn
 from blackjack_tui.ui.widgets.hands import (
     GOLD,
@@ -197,6 +197,9 @@ class BetBox(Drawn):
                              else tiled(hand, per, style, is_active))
             self.hands = drawn
             return _side_by_side(drawn, per, active)
+        grid = self._grid(hands, active, inner, rows) if count > 2 else None
+        if grid is not None:
+            return grid
         for lines in (2, 1):
             drawn = [tiled(h, inner, style, active == i + 1, lines) for i, h in enumerate(hands)]
             if sum(len(d) for d in drawn) <= rows:
@@ -208,6 +211,28 @@ class BetBox(Drawn):
                 if active == index + 1:
                     line = _on(line, inner, ACTIVE_HAND)
                 out.append(line)
+        return out
+
+    def _grid(self, hands: Sequence[HandView], active: int, inner: int,
+              rows: int) -> list[Text] | None:
+        """Three or four hands of a split two by two, at the largest card size at which the
+        longest fans into half the box and two rows of hands fit its height; else ``None``."""
+        per = inner // 2
+        longest = max(len(h.cards) for h in hands)
+        largest = size_that_fits(longest, per, self.card_size)
+        if largest is None:
+            return None
+        fits = [s for s in ORDER[ORDER.index(largest):] if 2 * (SIZES[s][0] + 2) <= rows]
+        if not fits:
+            return None
+        size, style = fits[0], self.card_style
+        drawn = [fanned(h, per, size, style, active == i + 1) for i, h in enumerate(hands)]
+        self.hands = drawn
+        out: list[Text] = []
+        for first in (0, 2):
+            pair = drawn[first:first + 2]
+            mark = active - first if 0 < active - first <= len(pair) else 0
+            out += _side_by_side(pair, per, mark)
         return out
 
     def _framed(self, frame: str, top: list[Text], footer: Text, sub: str, width: int,

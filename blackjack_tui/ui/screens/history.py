@@ -21,6 +21,7 @@ from blackjack_tui.engine.seats import SEAT_BOX_BASE
 from blackjack_tui.store.reading import RoundRow
 from blackjack_tui.ui.cards import CardStyle
 from blackjack_tui.ui.widgets.key_bar import KeyBar
+from blackjack_tui.ui.widgets.seat_strip import seats_of
 from blackjack_tui.ui.widgets.table import Table
 
 
@@ -136,8 +137,12 @@ class RecallScreen(Screen[None]):
         self._show()
 
     def _show(self) -> None:
-        view = self.recall.view_at(self.step)
-        self.query_one(Table).show_round(view, self.card_style)
+        recall = self.recall
+        view = recall.view_at(self.step)
+        table = self.query_one(Table)
+        table.show_round(view, self.card_style)
+        # The computer players' boxes and the bets behind them, in the strip as at the table.
+        table.show_seats(seats_of(recall.seats, recall.behind, 0, recall.sitting_out, None), view)
         event = self.recall.events[self.step - 1] if self.step else None
         what = event.kind if event is not None else "bets placed"
         self.query_one("#recall-step", Static).update(

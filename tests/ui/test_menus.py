@@ -7,6 +7,7 @@ from decimal import Decimal
 from textual.widgets import DataTable, Select, Static, Switch
 
 from blackjack_tui.engine.fair import FairShoe, verify_record
+from blackjack_tui.ui.widgets.analysis_line import AnalysisLine
 from blackjack_tui.ui.widgets.bet_box import BetBox
 from tests.ui.conftest import press_settled, settle, stand_out
 from tests.ui.test_table_play import shown
@@ -130,3 +131,27 @@ async def test_computer_players_and_the_home_tournament_are_kept_between_runs(ma
         await settle(pilot, again)
         assert again.session.home is not None
         assert again.session.home.evening.settings.hands == 12
+
+
+async def test_the_count_starts_again_when_the_fair_shoe_is_revealed_now(make_app):
+    # r in the fair-shoe screen retires the shoe and shuffles it whole: the cards counted so far
+    # are back in it, so the Hi-Lo count must start again, as at any shuffle.
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("o")
+        await pilot.pause()
+        app.screen.query_one("#fair-switch", Switch).value = True
+        await pilot.pause()
+        await pilot.press("escape", "k")
+        await press_settled(pilot, app, "enter")
+        await stand_out(pilot, app)
+        controller = app.screen.controller
+        assert controller.count.seen >= 4
+        await pilot.press("f")
+        await pilot.pause()
+        await pilot.press("r", "escape")
+        await pilot.pause()
+        assert app.session.shoe.remaining == 312
+        assert controller.count.seen == 0
+        assert "Count +0" in shown(app.screen.query_one(AnalysisLine))

@@ -155,3 +155,21 @@ async def test_the_count_starts_again_when_the_fair_shoe_is_revealed_now(make_ap
         assert app.session.shoe.remaining == 312
         assert controller.count.seen == 0
         assert "Count +0" in shown(app.screen.query_one(AnalysisLine))
+
+
+async def test_fair_shoes_switched_on_mid_round_are_refused_and_the_switch_says_so(make_app):
+    # Mid-round the shoe cannot change: the notice says so and the switch goes back off, so
+    # the dialog never shows fair shoes on while the table deals ordinary ones.
+    app = make_app(ROUND)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        await press_settled(pilot, app, "enter")
+        assert app.screen.decision is not None
+        await pilot.press("o")
+        await pilot.pause()
+        switch = app.screen.query_one("#fair-switch", Switch)
+        switch.value = True
+        await pilot.pause()
+        assert "between rounds" in " ".join(n.message for n in app._notifications)
+        assert not app.game.settings.provably_fair
+        assert switch.value is False

@@ -173,3 +173,16 @@ async def test_fair_shoes_switched_on_mid_round_are_refused_and_the_switch_says_
         assert "between rounds" in " ".join(n.message for n in app._notifications)
         assert not app.game.settings.provably_fair
         assert switch.value is False
+
+
+async def test_the_fair_shoe_screen_says_a_seeded_shoe_comes_from_the_seed(make_app):
+    # With --seed (make_app gives seed 1) the shoe is shuffled from the seed, reproducibly: the
+    # fair-shoe screen says so, not "from the operating system's randomness".
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("f")
+        await pilot.pause()
+        text = " ".join(shown(app.screen.query_one("#fair-current", Static)).split())
+        assert "--seed 1" in text
+        assert "operating system" not in text

@@ -40,7 +40,14 @@ class FairScreen(ModalScreen[None]):
         game = self.game
         shoe = game.session.shoe
         current = self.query_one("#fair-current", Static)
-        if not isinstance(shoe, FairShoe):
+        seed = game.options.seed
+        if not isinstance(shoe, FairShoe) and seed is not None:
+            current.update(Text.assemble(
+                ("Provably fair shoes are off for this run. ", "bold"),
+                f"--seed {seed} deals reproducible shoes, shuffled from the seed. Without --seed, "
+                "with fair shoes on in Options (o), every shoe is shuffled from a server seed "
+                "whose SHA-256 you see before the first card, and your client seed."))
+        elif not isinstance(shoe, FairShoe):
             current.update(Text.assemble(
                 ("Provably fair shoes are off. ", "bold"),
                 "This shoe is shuffled from the operating system's randomness. Turn fair shoes "

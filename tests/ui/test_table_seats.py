@@ -115,3 +115,19 @@ async def test_recall_shows_the_computer_players_and_the_bet_behind(make_app) ->
         # The end of the recall is the table at the end of the round (less the stacks, which
         # the recall shows as they were when the round began).
         assert recalled.splitlines()[1:] == table_strip.splitlines()[1:]
+
+
+async def test_recall_of_a_home_evening_round_names_the_stack_not_the_bankroll(make_app) -> None:
+    # A home evening is played with its stack (the header says Stack): its recall says so too,
+    # not "bankroll 100 → 99" beside a bankroll of 1000.
+    cards = ["TH", "TS", "9C", "8D", "7S", "TD"]
+    app = make_app(cards, rules="home")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("a")
+        await press_settled(pilot, app, "enter", "s")
+        await pilot.press("y")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        banner = shown(app.screen.query_one("#recall-banner"))
+        assert "stack 100 → 99" in banner and "bankroll" not in banner

@@ -94,7 +94,7 @@ class HistoryScreen(ModalScreen[None]):
         except ValueError as err:
             self.notify(f"This round's record cannot be replayed: {err}", severity="warning")
             return
-        self.app.push_screen(RecallScreen(record, self.card_style))
+        self.app.push_screen(RecallScreen(record, self.card_style, home=row.home))
 
     def action_close(self) -> None:
         self.dismiss(None)
@@ -115,10 +115,11 @@ class RecallScreen(Screen[None]):
         Binding("escape,q", "close", "Close"),
     ]
 
-    def __init__(self, record: HandRecord, card_style: CardStyle) -> None:
+    def __init__(self, record: HandRecord, card_style: CardStyle, home: bool = False) -> None:
         super().__init__()
         self.recall = Recall(record)
         self.card_style = card_style
+        self.chips = "stack" if home else "bankroll"  # a home evening is played with its stack
         self.step = 0
 
     def compose(self) -> ComposeResult:
@@ -132,7 +133,7 @@ class RecallScreen(Screen[None]):
         self.query_one("#recall-banner", Static).update(Text.assemble(
             (" RECALL ", "bold black on #f2c94c"), "  ",
             (f"{record.time.replace('T', ' ')[:19]} · {record.rules.title or record.rules.name}"
-             f" · bankroll {money_str(record.bankroll_before)} → {record.result.bankroll}",
+             f" · {self.chips} {money_str(record.bankroll_before)} → {record.result.bankroll}",
              "bold")))
         self._show()
 

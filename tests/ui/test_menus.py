@@ -186,3 +186,25 @@ async def test_the_fair_shoe_screen_says_a_seeded_shoe_comes_from_the_seed(make_
         text = " ".join(shown(app.screen.query_one("#fair-current", Static)).split())
         assert "--seed 1" in text
         assert "operating system" not in text
+
+
+async def test_the_fair_shoe_screen_lists_the_retired_shoes_newest_first(make_app):
+    # The online table shuffles before every round: each round retires a fair shoe. The list is
+    # titled newest first, and the newest (the highest shoe number) is on top.
+    app = make_app(rules="online")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("o")
+        await pilot.pause()
+        app.screen.query_one("#fair-switch", Switch).value = True
+        await pilot.pause()
+        await pilot.press("escape")
+        for key in ("enter", "space", "space"):
+            await press_settled(pilot, app, key)
+            await stand_out(pilot, app)
+        await pilot.press("f")
+        await pilot.pause()
+        rows = [line.split("│")[1].strip() for line in
+                shown(app.screen.query_one("#fair-retired", Static)).splitlines()
+                if line.count("│") > 2]
+        assert rows == ["2", "1"]

@@ -72,7 +72,7 @@ class FairScreen(ModalScreen[None]):
         table.add_column("commitment")
         table.add_column("cards", justify="right")
         table.add_column("verdict")
-        for record in reversed(records):
+        for record in records:  # the store gives them newest first
             verdict = verify_record(record)
             table.add_row(str(record.nonce), record.commitment[:16] + "…", str(verdict.checked),
                           Text("fair", style="bold #7ee787") if verdict.fair

@@ -131,3 +131,19 @@ async def test_recall_of_a_home_evening_round_names_the_stack_not_the_bankroll(m
         await pilot.pause()
         banner = shown(app.screen.query_one("#recall-banner"))
         assert "stack 100 → 99" in banner and "bankroll" not in banner
+
+
+async def test_history_lists_your_decisions_not_the_computer_players(make_app) -> None:
+    # Swedish, Astrid in box 4 (dealt after you): you stand on 18; Astrid hits her 16 against
+    # the 7 and stands on 18. The round's decisions were stand, hit, stand; yours was stand.
+    cards = ["TH", "TS", "7C", "8D", "6H", "2C", "TC"]
+    app = make_app(cards, rules="swedish")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("a")
+        await press_settled(pilot, app, "enter", "s")
+        assert app.session.round is not None and app.session.round.over
+        await pilot.press("y")
+        await pilot.pause()
+        row = [str(cell) for cell in app.screen.query_one(DataTable).get_row_at(0)]
+        assert row[-1] == "stand"

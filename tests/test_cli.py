@@ -167,3 +167,35 @@ def test_commands_are_found_by_name() -> None:
         module = __import__(command.module, fromlist=["run"])
         assert callable(module.run), command.name
     assert cli.COMMANDS[0].name == "play"
+
+
+def test_replay_shows_your_hands_and_your_bets_behind_not_the_computer_players(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # 20 in box 1 and 10 behind Astrid's box 4; both win against the dealer's 17. The table's
+    # rows are your money (box 1 +20, behind box 4 +10), adding up to the net, as `history`
+    # shows them; Astrid's own 20 and its win are hers.
+    from decimal import Decimal
+
+    from blackjack_tui.engine.actions import Action
+    from blackjack_tui.engine.history import HandRecord
+    from blackjack_tui.engine.round import Round
+    from blackjack_tui.engine.seats import SeatBet
+    from blackjack_tui.engine.shoe import Shoe
+    from blackjack_tui.rulesets import load_all
+
+    rules = load_all(None)[0]["swedish"]
+    rnd = Round(rules, Shoe.stacked(["TH", "TS", "7C", "8D", "9H", "TC"]), [Decimal(20)],
+                Decimal(1000), seats=[SeatBet("Astrid", Decimal(500), Decimal(20))],
+                behind={4: Decimal(10)})
+    rnd.deal()
+    while rnd.legal_actions() is not None:
+        rnd.apply(Action.parse("stand"))
+    path = tmp_path / "round.json"
+    path.write_text(HandRecord.of(rnd, [Decimal(20)]).model_dump_json())
+    assert main(["replay", str(path)]) == 0
+    rows = [line for line in capsys.readouterr().out.splitlines() if "│" in line]
+    assert any("TH 8D" in row and row.rstrip(" │").endswith("20") for row in rows)
+    behind = [row for row in rows if "TS 9H" in row]
+    assert len(behind) == 1 and "behind" in behind[0] and "Astrid" in behind[0]
+    assert behind[0].split("│")[3].strip() == "10"  # your stake behind, not Astrid's 20
+    assert behind[0].rstrip(" │").endswith("10")

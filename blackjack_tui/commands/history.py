@@ -8,6 +8,7 @@ import sys
 from typing import Any
 
 from blackjack_tui.commands._data import read_store
+from blackjack_tui.engine.history import player_actions
 from blackjack_tui.engine.seats import SEAT_BOX_BASE
 from blackjack_tui.paths import data_dir
 from blackjack_tui.store.reading import RoundRow, recent
@@ -54,14 +55,14 @@ def _row(record: dict[str, Any]) -> list[str]:
     dealer = _get(record, "result", "dealer", "cards")
     if isinstance(dealer, list):
         hand_lines.append(f"dealer: {' '.join(map(str, dealer))}")
-    actions = record.get("actions")
+    actions = player_actions(record)  # yours, not the computer players'
     time = _text(record.get("time"), "")
     return [
         time.replace("T", " ")[:19],
         _text(rules) + (f" ({tier})" if tier else ""),
         bets_text,
         "\n".join(hand_lines) or "?",
-        ", ".join(map(str, actions)) if isinstance(actions, list) and actions else "-",
+        ", ".join(actions) or "-",
         _text(_get(record, "result", "net")),
         f"{_text(record.get('bankroll_before'))} → {_text(_get(record, 'result', 'bankroll'))}",
     ]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
@@ -12,6 +13,7 @@ from pydantic import ValidationError
 
 from blackjack_tui.cli import UsageError
 from blackjack_tui.engine.history import HandRecord, ReplayError, RoundResult, Scenario, replay
+from blackjack_tui.engine.money import money_str
 from blackjack_tui.engine.round import Round
 
 
@@ -75,39 +77,59 @@ def _run_one(doc: dict[str, Any], rules_file: str | None) -> Round:
 
 def run(args: argparse.Namespace) -> int:
     path = Path(args.file)
-    results = []
+    rounds = []
     for number, doc in enumerate(_documents(path), start=1):
         where = path.name if number == 1 else f"{path.name} round {number}"
         try:
-            results.append(RoundResult.of(_run_one(doc, args.rules_file)))
+            rounds.append(_run_one(doc, args.rules_file))
         except ReplayError as err:
             print(f"blackjack-tui replay: {where}: {err}", file=sys.stderr)
             return 2
     if args.json:
-        out = [r.model_dump(mode="json") for r in results]
+        out = [RoundResult.of(r).model_dump(mode="json") for r in rounds]
         print(json.dumps(out[0] if len(out) == 1 else out, indent=2))
         return 0
-    _print_results(results)
+    _print_results(rounds)
     return 0
 
 
-def _print_results(results: list[RoundResult]) -> None:
+def _rows(rnd: Round) -> list[tuple[str, str, str, str, str]]:
+    """Your money on the table, a row each: your hands, your bets behind a computer player's
+    hands (not its own bet), your insurance; the rows add up to the round's net."""
+    names = {s.number: s.name for s in rnd.seats}
+    rows = []
+    for box in rnd.boxes:
+        where = str(box.number) if not box.owner else \
+            f"{box.number} behind {names.get(box.owner, 'a seat')}"
+        for hand in box.hands:
+            wager = hand.behind_wager() if box.owner else hand.wagers[0]
+            if wager is None:
+                continue  # a computer player's hand you had no bet behind
+            rows.append((where, " ".join(c.text for c in hand.cards), money_str(wager.stake),
+                         wager.outcome or "open", money_str(wager.net or Decimal(0))))
+        position = box.behind_position if box.owner else box.holder
+        if position is not None and position.insurance:
+            net = position.insurance_net or Decimal(0)
+            rows.append((where, "insurance", money_str(position.insurance),
+                         "lose" if net < 0 else "win", money_str(net)))
+    return rows
+
+
+def _print_results(rounds: list[Round]) -> None:
     from rich.console import Console
     from rich.table import Table
 
     console = Console()
-    for result in results:
+    for rnd in rounds:
+        result = RoundResult.of(rnd)
         table = Table(title=f"Dealer {' '.join(result.dealer.cards)}  ({result.dealer.total})",
                       title_justify="left")
         for col in ("box", "cards", "stake", "outcome", "net"):
             table.add_column(col, justify="right" if col in ("stake", "net") else "left")
-        for hand in result.hands:
-            style = "green" if not hand.net.startswith(("-", "0")) else (
-                "red" if hand.net.startswith("-") else "")
-            table.add_row(str(hand.box), " ".join(hand.cards), hand.stake, hand.outcome,
-                          hand.net, style=style)
-        for ins in result.insurance:
-            table.add_row(str(ins.box), "insurance", ins.stake,
-                          "win" if not ins.net.startswith("-") else "lose", ins.net)
+        for row in _rows(rnd):
+            net = row[4]
+            style = "green" if not net.startswith(("-", "0")) else (
+                "red" if net.startswith("-") else "")
+            table.add_row(*row, style=style)
         console.print(table)
         console.print(f"Net {result.net}   Bankroll {result.bankroll}")

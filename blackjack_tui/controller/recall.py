@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 from blackjack_tui.controller.view import TableView
 from blackjack_tui.engine.events import Event
 from blackjack_tui.engine.history import HandRecord
@@ -12,10 +14,13 @@ class Recall:
 
     def __init__(self, record: HandRecord) -> None:
         self.record = record
-        rnd = record.replay()
-        self.boxes = [(b.number, b.bet) for b in rnd.boxes]
-        self.aces_low = rnd.table.aces_low
+        self._round = rnd = record.replay()
         self.events: list[Event] = list(rnd.log)
+        self.seats: list[tuple[str, Decimal]] = [(s.name, s.bankroll_start) for s in rnd.seats]
+        """The computer players as they sat down for the round (seat 1 first), with their chips."""
+        self.behind: dict[int, Decimal] = dict(record.behind)
+        """The player's bets behind their boxes (box number: amount)."""
+        self.sitting_out = {s.name for s in record.seats if s.bet is None}
 
     @property
     def steps(self) -> int:
@@ -23,7 +28,7 @@ class Recall:
 
     def view_at(self, step: int) -> TableView:
         """The table after the first ``step`` events (0: the bets, no cards yet)."""
-        view = TableView.for_bets(self.boxes, self.aces_low)
+        view = TableView.for_round(self._round)  # the bets as placed, with the other seats'
         for event in self.events[:step]:
             view.apply(event)
         return view

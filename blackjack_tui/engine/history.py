@@ -156,11 +156,34 @@ class HandRecord(BaseModel):
     def seat_bets(self) -> list[SeatBet]:
         return [SeatBet(s.name, s.bankroll, s.bet) for s in self.seats]
 
-    def replay(self) -> Round:
-        """Re-run this round; the result must equal the recorded one."""
+    def replay(self, deciders: list[int] | None = None) -> Round:
+        """Re-run this round; the result must equal the recorded one. ``deciders`` collects who
+        made each decision (0 the player, 1.. a computer seat)."""
         return replay(self.rules, self.cards, self.bets, self.bankroll_before, self.actions,
                       tier=self.tier, seats=self.seat_bets(), player_seat=self.player_seat,
-                      behind=self.behind)
+                      behind=self.behind, deciders=deciders)
+
+    def player_actions(self) -> list[str]:
+        """The player's own decisions in order (the computer seats' are theirs); ReplayError
+        for a record that does not replay."""
+        if not self.seats:
+            return list(self.actions)
+        deciders: list[int] = []
+        self.replay(deciders)
+        return [a for a, seat in zip(self.actions, deciders, strict=True) if seat == 0]
+
+
+def player_actions(data: Any) -> list[str]:
+    """The player's own decisions in a stored record (the computer seats' are theirs); every
+    decision of a record that cannot be read or replayed."""
+    found = data.get("actions") if isinstance(data, dict) else None
+    actions = [str(a) for a in found] if isinstance(found, list) else []
+    if not isinstance(data, dict) or not data.get("seats"):
+        return actions
+    try:
+        return HandRecord.model_validate(data).player_actions()
+    except (ValueError, EngineError):
+        return actions
 
 
 class Scenario(BaseModel):
@@ -195,9 +218,11 @@ class Scenario(BaseModel):
 
 def replay(rules: Rules, cards: Sequence[str], bets: Sequence[object | None], bankroll: object,
            actions: Sequence[str], *, tier: str | None = None, seats: Sequence[SeatBet] = (),
-           player_seat: int = 0, behind: dict[int, Decimal] | None = None) -> Round:
+           player_seat: int = 0, behind: dict[int, Decimal] | None = None,
+           deciders: list[int] | None = None) -> Round:
     """Play a round strictly from a stacked shoe and a list of decisions (the computer seats'
-    decisions among them, in the order they were asked)."""
+    decisions among them, in the order they were asked). ``deciders``, if given, collects the
+    seat that made each decision (0: the player)."""
     shoe = Shoe.stacked(list(cards), decks=rules.decks)
     try:
         rnd = Round(rules, shoe, list(bets), bankroll, tier=tier, seats=seats,
@@ -214,6 +239,8 @@ def replay(rules: Rules, cards: Sequence[str], bets: Sequence[object | None], ba
                 left = ", ".join(actions[number - 1:])
                 raise ReplayError(f"the round ended with {len(actions) - number + 1} "
                                   f"decision(s) unused, from decision {number}: {left}")
+            if deciders is not None:
+                deciders.append(decision.seat)
             try:
                 rnd.apply(Action.parse(text))
             except (IllegalActionError, InvalidActionError) as err:

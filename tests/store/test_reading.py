@@ -78,3 +78,19 @@ def test_the_history_command_shows_your_hands_and_bets_behind_not_the_computer_p
     assert "1:20  4:+5 behind" in out
     assert "behind box 4: TS TS push" in out and "box 1: TS TS push 0" in out
     assert "box 5" not in out  # Bo's hand is his own business
+
+
+def test_the_history_command_lists_your_decisions_not_the_computer_players(
+        tmp_path: Path, capsys, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from blackjack_tui.cli import main
+
+    monkeypatch.setenv("COLUMNS", "200")
+    game = open_game(tmp_path, rules="swedish")
+    game.set_players(1)  # Astrid (box 4), dealt after you
+    # You stand on 18; Astrid hits her 16 against the 7 and stands on 18; the dealer makes 17.
+    play(game, ["TH", "TS", "7C", "8D", "6H", "2C", "TC"], [Decimal(20)], ["stand"])
+    game.close()
+    assert main(["--data-dir", str(tmp_path), "history"]) == 0
+    row = next(line for line in capsys.readouterr().out.splitlines() if "box 1:" in line)
+    decisions = row.split("│")[5].strip()
+    assert decisions == "stand"  # the round's were stand, hit, stand

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from textual.widgets import OptionList, Static
 
+from blackjack_tui.controller.drill import ACTION_NAMES
 from blackjack_tui.ui.screens.drill import DrillScreen
 from blackjack_tui.ui.screens.rules_menu import RulesMenu
 from blackjack_tui.ui.widgets.analysis_line import AnalysisLine
@@ -134,3 +135,21 @@ async def test_rules_menu_shows_house_edges_and_the_chart(make_app):
         assert "Hard totals" in text and "Pairs" in text and "A,A" in text
         await pilot.press("c")
         assert not menu.query_one(StrategyChart).display
+
+
+async def test_drill_names_the_key_that_answers_each_play(make_app):
+    # A pair can be split: the line of plays says "Split (p)", the key that splits ("s" stands).
+    app = make_app(rules="vegas-strip")  # late surrender too: "Surrender (r)"
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("g")
+        drill_screen = app.screen
+        await _pause_until(pilot, lambda: drill_screen.drill is not None)
+        await pilot.press("a", "a", "a")  # all, hard, soft: pairs
+        drill = drill_screen.drill
+        assert drill.kind == "pairs"
+        question = shown(drill_screen.query_one("#drill-question", Static))
+        assert "Split (p)" in question and "Stand (s)" in question
+        assert "Surrender (r)" in question or "surrender" not in drill.question.legal
+        for action in drill.question.legal:
+            assert f"{ACTION_NAMES[action]} ({KEY[action]})" in question

@@ -7,6 +7,7 @@ from decimal import Decimal
 from textual.widgets import DataTable, Select, Static, Switch
 
 from blackjack_tui.engine.fair import FairShoe, verify_record
+from blackjack_tui.ui.widgets.analysis_line import AnalysisLine
 from blackjack_tui.ui.widgets.bet_box import BetBox
 from tests.ui.conftest import press_settled, settle, stand_out
 from tests.ui.test_table_play import shown
@@ -130,3 +131,80 @@ async def test_computer_players_and_the_home_tournament_are_kept_between_runs(ma
         await settle(pilot, again)
         assert again.session.home is not None
         assert again.session.home.evening.settings.hands == 12
+
+
+async def test_the_count_starts_again_when_the_fair_shoe_is_revealed_now(make_app):
+    # r in the fair-shoe screen retires the shoe and shuffles it whole: the cards counted so far
+    # are back in it, so the Hi-Lo count must start again, as at any shuffle.
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("o")
+        await pilot.pause()
+        app.screen.query_one("#fair-switch", Switch).value = True
+        await pilot.pause()
+        await pilot.press("escape", "k")
+        await press_settled(pilot, app, "enter")
+        await stand_out(pilot, app)
+        controller = app.screen.controller
+        assert controller.count.seen >= 4
+        await pilot.press("f")
+        await pilot.pause()
+        await pilot.press("r", "escape")
+        await pilot.pause()
+        assert app.session.shoe.remaining == 312
+        assert controller.count.seen == 0
+        assert "Count +0" in shown(app.screen.query_one(AnalysisLine))
+
+
+async def test_fair_shoes_switched_on_mid_round_are_refused_and_the_switch_says_so(make_app):
+    # Mid-round the shoe cannot change: the notice says so and the switch goes back off, so
+    # the dialog never shows fair shoes on while the table deals ordinary ones.
+    app = make_app(ROUND)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        await press_settled(pilot, app, "enter")
+        assert app.screen.decision is not None
+        await pilot.press("o")
+        await pilot.pause()
+        switch = app.screen.query_one("#fair-switch", Switch)
+        switch.value = True
+        await pilot.pause()
+        assert "between rounds" in " ".join(n.message for n in app._notifications)
+        assert not app.game.settings.provably_fair
+        assert switch.value is False
+
+
+async def test_the_fair_shoe_screen_says_a_seeded_shoe_comes_from_the_seed(make_app):
+    # With --seed (make_app gives seed 1) the shoe is shuffled from the seed, reproducibly: the
+    # fair-shoe screen says so, not "from the operating system's randomness".
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("f")
+        await pilot.pause()
+        text = " ".join(shown(app.screen.query_one("#fair-current", Static)).split())
+        assert "--seed 1" in text
+        assert "operating system" not in text
+
+
+async def test_the_fair_shoe_screen_lists_the_retired_shoes_newest_first(make_app):
+    # The online table shuffles before every round: each round retires a fair shoe. The list is
+    # titled newest first, and the newest (the highest shoe number) is on top.
+    app = make_app(rules="online")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("o")
+        await pilot.pause()
+        app.screen.query_one("#fair-switch", Switch).value = True
+        await pilot.pause()
+        await pilot.press("escape")
+        for key in ("enter", "space", "space"):
+            await press_settled(pilot, app, key)
+            await stand_out(pilot, app)
+        await pilot.press("f")
+        await pilot.pause()
+        rows = [line.split("│")[1].strip() for line in
+                shown(app.screen.query_one("#fair-retired", Static)).splitlines()
+                if line.count("│") > 2]
+        assert rows == ["2", "1"]

@@ -6,10 +6,12 @@ from decimal import Decimal
 
 from textual.widgets import DataTable
 
+from blackjack_tui.ui.screens.history import RecallScreen
 from blackjack_tui.ui.screens.home_ledger import HomeLedger
 from blackjack_tui.ui.widgets.seat_strip import SeatStrip
 
 from .conftest import press_settled, settle, stand_out
+from .test_table_play import shown
 
 
 async def test_players_key_seats_computer_players_and_a_bet_behind_by_key(make_app) -> None:
@@ -86,3 +88,62 @@ async def test_history_shows_the_bets_behind_beside_the_stakes(make_app) -> None
         await pilot.pause()
         row = [str(cell) for cell in app.screen.query_one(DataTable).get_row_at(0)]
         assert "20 +5 behind" in row
+
+
+async def test_recall_shows_the_computer_players_and_the_bet_behind(make_app) -> None:
+    # Swedish, Astrid in box 4 and 5 behind her: the recalled round shows her seat, her cards
+    # and the bet behind with its result, as the table did (the net in the banner counts it).
+    app = make_app(rules="swedish")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("a", "4", "plus")
+        await press_settled(pilot, app, "enter")
+        await stand_out(pilot, app)
+        table_strip = shown(app.screen.query_one(SeatStrip))
+        await pilot.press("y")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, RecallScreen)
+        strip = app.screen.query_one(SeatStrip)
+        assert strip.display and [s.name for s in strip.seats] == ["Astrid"]
+        assert shown(strip).splitlines() == ["4 Astrid 500", "", "bet 20", "you 5"]  # no cards yet
+        await pilot.press("end")
+        await pilot.pause()
+        recalled = shown(strip)
+        assert "you 5 " in recalled
+        # The end of the recall is the table at the end of the round (less the stacks, which
+        # the recall shows as they were when the round began).
+        assert recalled.splitlines()[1:] == table_strip.splitlines()[1:]
+
+
+async def test_recall_of_a_home_evening_round_names_the_stack_not_the_bankroll(make_app) -> None:
+    # A home evening is played with its stack (the header says Stack): its recall says so too,
+    # not "bankroll 100 → 99" beside a bankroll of 1000.
+    cards = ["TH", "TS", "9C", "8D", "7S", "TD"]
+    app = make_app(cards, rules="home")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("a")
+        await press_settled(pilot, app, "enter", "s")
+        await pilot.press("y")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        banner = shown(app.screen.query_one("#recall-banner"))
+        assert "stack 100 → 99" in banner and "bankroll" not in banner
+
+
+async def test_history_lists_your_decisions_not_the_computer_players(make_app) -> None:
+    # Swedish, Astrid in box 4 (dealt after you): you stand on 18; Astrid hits her 16 against
+    # the 7 and stands on 18. The round's decisions were stand, hit, stand; yours was stand.
+    cards = ["TH", "TS", "7C", "8D", "6H", "2C", "TC"]
+    app = make_app(cards, rules="swedish")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("a")
+        await press_settled(pilot, app, "enter", "s")
+        assert app.session.round is not None and app.session.round.over
+        await pilot.press("y")
+        await pilot.pause()
+        row = [str(cell) for cell in app.screen.query_one(DataTable).get_row_at(0)]
+        assert row[-1] == "stand"

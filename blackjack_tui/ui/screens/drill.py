@@ -30,15 +30,16 @@ KIND_TITLES = {"all": "all hands", "hard": "hard totals", "soft": "soft totals",
                "pairs": "pairs", "counts": "index plays (Hi-Lo true count)"}
 
 
+# The key that answers each play (split and surrender do not start with their key).
+ANSWER_KEYS = {"hit": "h", "stand": "s", "double": "d", "split": "p", "surrender": "r",
+               "insurance": "i", "no-insurance": "n"}
+
+
 class DrillScreen(ModalScreen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("h", "answer('hit')", "Hit"),
-        Binding("s", "answer('stand')", "Stand"),
-        Binding("d", "answer('double')", "Double"),
-        Binding("p", "answer('split')", "Split"),
-        Binding("r", "answer('surrender')", "Surrender"),
-        Binding("i", "answer('insurance')", "Insurance", show=False),
-        Binding("n", "answer('no-insurance')", "No insurance", show=False),
+        *(Binding(key, f"answer('{action}')", ACTION_NAMES.get(action, action),
+                  show=not action.endswith("insurance"))
+          for action, key in ANSWER_KEYS.items()),
         Binding("a", "next_kind", "Kind"),
         Binding("escape,g", "close", "Back"),
     ]
@@ -102,7 +103,7 @@ class DrillScreen(ModalScreen[None]):
             row.pad_right(14 - row.cell_len)
             row.append_text(right)
             lines.append(row)
-        legal = " · ".join(f"{ACTION_NAMES[a]} ({a[0]})" for a in question.legal)
+        legal = " · ".join(f"{ACTION_NAMES[a]} ({ANSWER_KEYS[a]})" for a in question.legal)
         lines.append(Text.assemble(("your hand", "dim"), " " * 5, ("dealer", "dim")))
         lines.append(Text(legal, style="bold"))
         self.query_one("#drill-question", Static).update(Group(*lines))

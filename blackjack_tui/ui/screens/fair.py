@@ -40,7 +40,14 @@ class FairScreen(ModalScreen[None]):
         game = self.game
         shoe = game.session.shoe
         current = self.query_one("#fair-current", Static)
-        if not isinstance(shoe, FairShoe):
+        seed = game.options.seed
+        if not isinstance(shoe, FairShoe) and seed is not None:
+            current.update(Text.assemble(
+                ("Provably fair shoes are off for this run. ", "bold"),
+                f"--seed {seed} deals reproducible shoes, shuffled from the seed. Without --seed, "
+                "with fair shoes on in Options (o), every shoe is shuffled from a server seed "
+                "whose SHA-256 you see before the first card, and your client seed."))
+        elif not isinstance(shoe, FairShoe):
             current.update(Text.assemble(
                 ("Provably fair shoes are off. ", "bold"),
                 "This shoe is shuffled from the operating system's randomness. Turn fair shoes "
@@ -65,7 +72,7 @@ class FairScreen(ModalScreen[None]):
         table.add_column("commitment")
         table.add_column("cards", justify="right")
         table.add_column("verdict")
-        for record in reversed(records):
+        for record in records:  # the store gives them newest first
             verdict = verify_record(record)
             table.add_row(str(record.nonce), record.commitment[:16] + "…", str(verdict.checked),
                           Text("fair", style="bold #7ee787") if verdict.fair

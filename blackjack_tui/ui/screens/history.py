@@ -15,12 +15,13 @@ from textual.widgets import DataTable, Label, Static
 
 from blackjack_tui.controller.game import Game
 from blackjack_tui.controller.recall import Recall
-from blackjack_tui.engine.history import HandRecord
+from blackjack_tui.engine.history import HandRecord, player_actions
 from blackjack_tui.engine.money import money_str
 from blackjack_tui.engine.seats import SEAT_BOX_BASE
 from blackjack_tui.store.reading import RoundRow
 from blackjack_tui.ui.cards import CardStyle
 from blackjack_tui.ui.widgets.key_bar import KeyBar
+from blackjack_tui.ui.widgets.seat_strip import seats_of
 from blackjack_tui.ui.widgets.table import Table
 
 
@@ -73,7 +74,7 @@ class HistoryScreen(ModalScreen[None]):
             table.add_row(row.at.replace("T", " ")[5:16], row.ruleset, stakes,
                           Text(money_str(row.net), style=style),
                           chips + (" home" if row.home else ""),
-                          _cards(record), " ".join(record.get("actions", [])) or "—")
+                          _cards(record), " ".join(player_actions(record)) or "—")
         notes = list(notices)
         if not self.rows:
             notes.append("No rounds yet: play one and it is kept here.")
@@ -93,7 +94,7 @@ class HistoryScreen(ModalScreen[None]):
         except ValueError as err:
             self.notify(f"This round's record cannot be replayed: {err}", severity="warning")
             return
-        self.app.push_screen(RecallScreen(record, self.card_style))
+        self.app.push_screen(RecallScreen(record, self.card_style, home=row.home))
 
     def action_close(self) -> None:
         self.dismiss(None)
@@ -114,10 +115,11 @@ class RecallScreen(Screen[None]):
         Binding("escape,q", "close", "Close"),
     ]
 
-    def __init__(self, record: HandRecord, card_style: CardStyle) -> None:
+    def __init__(self, record: HandRecord, card_style: CardStyle, home: bool = False) -> None:
         super().__init__()
         self.recall = Recall(record)
         self.card_style = card_style
+        self.chips = "stack" if home else "bankroll"  # a home evening is played with its stack
         self.step = 0
 
     def compose(self) -> ComposeResult:
@@ -131,13 +133,17 @@ class RecallScreen(Screen[None]):
         self.query_one("#recall-banner", Static).update(Text.assemble(
             (" RECALL ", "bold black on #f2c94c"), "  ",
             (f"{record.time.replace('T', ' ')[:19]} · {record.rules.title or record.rules.name}"
-             f" · bankroll {money_str(record.bankroll_before)} → {record.result.bankroll}",
+             f" · {self.chips} {money_str(record.bankroll_before)} → {record.result.bankroll}",
              "bold")))
         self._show()
 
     def _show(self) -> None:
-        view = self.recall.view_at(self.step)
-        self.query_one(Table).show_round(view, self.card_style)
+        recall = self.recall
+        view = recall.view_at(self.step)
+        table = self.query_one(Table)
+        table.show_round(view, self.card_style)
+        # The computer players' boxes and the bets behind them, in the strip as at the table.
+        table.show_seats(seats_of(recall.seats, recall.behind, 0, recall.sitting_out, None), view)
         event = self.recall.events[self.step - 1] if self.step else None
         what = event.kind if event is not None else "bets placed"
         self.query_one("#recall-step", Static).update(

@@ -134,6 +134,10 @@ class SettingsScreen(ModalScreen[None]):
         message = self.game.set_fair(fair, seed)
         if message:
             self.notify(message, timeout=6)
+        switch = self.query_one("#fair-switch", Switch)
+        if switch.value != self.game.settings.provably_fair:  # refused: as the table deals
+            with self.prevent(Switch.Changed):
+                switch.value = self.game.settings.provably_fair
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -86,10 +86,12 @@ class TableAnalysis(Screen[None]):
 
     def _count_key(self) -> tuple[object, ...]:
         session = self.game.session
-        return (id(session.shoe), session.rules.name)
+        # The shuffles too: a fair shoe revealed now (f, r) is shuffled whole, with no shuffle
+        # shown at the table.
+        return (id(session.shoe), session.shoe.shuffles, session.rules.name)
 
     def check_count(self) -> None:
-        """A new shoe or another table: the count starts again from nothing."""
+        """A new shoe, a shuffle or another table: the count starts again from nothing."""
         key = self._count_key()
         if key != getattr(self, "_counted_table", key) and self.controller is not None:
             self.controller.count.reset()

@@ -19,6 +19,9 @@ if TYPE_CHECKING:
     from blackjack_tui.controller.session import Session
 
 
+BANKING = "You hold the bank this hand: you bet nothing · enter deals the others"
+
+
 class BetSlip:
     def __init__(self, boxes: int, limits: tuple[Decimal, Decimal], bankroll: Decimal) -> None:
         self.boxes = boxes
@@ -126,7 +129,7 @@ class Betting:
         self.slip = BetSlip(session.rules.max_boxes, session.limits, session.bankroll)
         if old:
             self.slip.set(session.fit_bets(old))
-        elif first and not session.last_bets:
+        elif first and not session.last_bets and not self.banking:
             self.slip.set([session.limits[0]])
         self.selected = min(self.selected, session.rules.max_boxes)
         self.chip_index = min(self.chip_index, len(session.rules.chips) - 1)
@@ -157,6 +160,8 @@ class Betting:
 
     def add(self) -> str | None:
         """One chip in hand on the box in hand (or behind it)."""
+        if self.banking:  # a chip shown in box 1 would be left out of the deal
+            return BANKING
         self.touched = True
         if not self.behind_selected:
             return self.slip.add(self.selected, self.chip)
@@ -195,6 +200,8 @@ class Betting:
         self.slip.clear(self.selected)
 
     def rebet(self) -> str | None:
+        if self.banking:
+            return BANKING
         if not self.session.last_bets:
             return "No earlier bets to repeat"
         self.touched = True

@@ -1,0 +1,59 @@
+"""An evening of the Danish home game played as a new player would, where its features meet: the
+bank coming to you, a rebuy, a table change queued and a quit, the seat strip, the scorekeeper.
+After each, every chip adds up (:func:`tests.money.check_money`)."""
+
+from __future__ import annotations
+
+from tests.money import check_money
+from tests.ui.conftest import press_settled, settle
+
+# You (box 1) sit left of Astrid (box 4): the deal is box 1, box 4, the up card, box 1, box 4,
+# the hole card. You A+K: a natural (the bank passes to you); Astrid 9+8 = 17 and the dealer
+# 9+8 = 17 stand.
+YOUR_NATURAL = ["AH", "9C", "9D", "KH", "8D", "8S"]
+# You T+8 = 18 against a 9; Astrid 7+T = 17 stands; the dealer 9+7 draws the 5: 21.
+HOME_ROUND = ["TH", "7S", "9C", "8D", "TS", "7D", "5C"]
+
+
+def message(app) -> str:
+    return str(app.screen.query_one("#message").render())
+
+
+async def test_a_chip_placed_while_you_hold_the_bank_is_refused_not_dropped_at_the_deal(make_app):
+    app = make_app(YOUR_NATURAL, rules="home")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        await press_settled(pilot, app, "a", "enter")
+        home = app.session.home
+        assert home is not None and home.player_banks
+        for key in ("plus", "b"):
+            await press_settled(pilot, app, key)
+            # The banker bets nothing: a chip is refused with the reason, never shown in box 1
+            # and then silently left out of the deal.
+            assert app.screen.slip.bets == {}, key
+            assert "you hold the bank" in message(app).lower(), key
+            assert "Stake 0" in str(app.screen.query_one("#status").render())
+        check_money(app.game)
+
+
+async def test_space_still_deals_the_others_while_you_hold_the_bank(make_app, tmp_path):
+    data = tmp_path / "data"
+    # After your natural, Astrid T+7 = 17 loses to the dealer's 9+T: you keep the bank.
+    app = make_app([*YOUR_NATURAL, "TS", "9C", "7S", "TD"], rules="home", data_dir=data)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        await press_settled(pilot, app, "a", "enter")
+        assert app.session.home.player_banks
+        await press_settled(pilot, app, "space")
+        home = app.session.home
+        assert home.standings.hands == 2 and home.standings.rows[-1].banker == "You"
+        assert home.player_banks
+        check_money(app.game)
+    # The next start, still holding the bank (and no bets of yours to repeat): no table minimum
+    # is put in box 1 for you.
+    again = make_app(rules=None, data_dir=data)
+    async with again.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, again)
+        assert again.session.home is not None and again.session.home.player_banks
+        assert again.screen.slip.bets == {}
+        check_money(again.game)

@@ -222,6 +222,7 @@ class Game:
         but not yet booked is booked now, once."""
         self.round_id = round_id
         self.session.resume(rnd)
+        self._queue_wanted_table(rnd)
         if home is not None:
             home.sit_down(self.session)
             self.session.bankroll = rnd.bankroll_start
@@ -232,6 +233,18 @@ class Game:
             self._booked(rnd)
             return
         self.resume_round = rnd
+
+    def _queue_wanted_table(self, rnd: Round) -> None:
+        """The table asked for (``--rules``, else the one saved when a change was queued mid-hand)
+        is sat at once the resumed round is over, as the change would have been without a quit."""
+        settings = self.settings
+        asked = self.options.rules
+        if asked is not None:
+            settings.rules, settings.tier = asked, rnd.tier if asked == rnd.rules.name else None
+        rules = self.rule_sets.get(settings.rules)
+        if rules is None or (rules.name, settings.tier) == (rnd.rules.name, rnd.tier):
+            return
+        self.session.switch_rules(rules, settings.tier)
 
     # ------------------------------------------------------------------ the disk, off the loop
 

@@ -4,8 +4,10 @@ After each, every chip adds up (:func:`tests.money.check_money`)."""
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 from tests.money import check_money
-from tests.ui.conftest import press_settled, settle
+from tests.ui.conftest import choose_table, press_settled, settle
 
 # You (box 1) sit left of Astrid (box 4): the deal is box 1, box 4, the up card, box 1, box 4,
 # the hole card. You A+K: a natural (the bank passes to you); Astrid 9+8 = 17 and the dealer
@@ -56,4 +58,28 @@ async def test_space_still_deals_the_others_while_you_hold_the_bank(make_app, tm
         await settle(pilot, again)
         assert again.session.home is not None and again.session.home.player_banks
         assert again.screen.slip.bets == {}
+        check_money(again.game)
+
+
+async def test_a_table_change_queued_mid_hand_survives_a_quit_and_restart(make_app, tmp_path):
+    data = tmp_path / "data"
+    app = make_app(HOME_ROUND, rules="home", data_dir=data)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        await press_settled(pilot, app, "a", "enter")
+        assert app.screen.decision is not None
+        await choose_table(pilot, app, "nordic")
+        assert app.session.pending is not None and app.session.pending[0].name == "nordic"
+        evening = app.session.home.id
+    # ctrl+q mid-hand; the next start (no --rules) is the same hand, and the change still waits.
+    again = make_app(rules=None, data_dir=data)
+    async with again.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, again)
+        assert again.session.home is not None and again.session.home.id == evening
+        assert again.session.pending is not None and again.session.pending[0].name == "nordic"
+        assert "next: Nordic" in str(again.screen.query_one("#status").render())
+        await press_settled(pilot, again, "s")
+        # The hand is over: the table is Nordic's, the evening paused, the bankroll back.
+        assert again.session.rules.name == "nordic" and again.session.home is None
+        assert again.session.bankroll == Decimal(1000)
         check_money(again.game)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+from blackjack_tui.ui.widgets.seat_strip import SeatStrip
 from tests.money import check_money
 from tests.ui.conftest import choose_table, press_settled, settle
 
@@ -83,3 +84,29 @@ async def test_a_table_change_queued_mid_hand_survives_a_quit_and_restart(make_a
         assert again.session.rules.name == "nordic" and again.session.home is None
         assert again.session.bankroll == Decimal(1000)
         check_money(again.game)
+
+
+async def test_the_banker_s_name_never_runs_into_the_next_seat_at_80_columns(make_app):
+    # Four computer players: Astrid and Bo sit left of you. The deal: Astrid, Bo, you, Carla,
+    # Dag, the up card, then the second cards and the hole card. Astrid A+K, a natural: the bank
+    # passes to her with 107.50; every other hand stands on 17 or 18; the dealer 9+8 stands.
+    cards = ["AS", "9C", "TH", "9D", "9H", "9S", "KS", "8C", "8H", "8D", "8S", "8C"]
+    app = make_app(cards, rules="home")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        for _ in range(4):
+            await pilot.press("a")
+        await press_settled(pilot, app, "enter", "s")
+        home = app.session.home
+        assert home is not None and home.banker == "Astrid"
+        strip = app.screen.query_one(SeatStrip)
+        line = strip.render_line(0).text
+        per = strip.size.width // 4
+        # "4 Astrid 107.50 BANK" would fill Astrid's column to the last cell and run into
+        # "5 Bo": every seat's line keeps to its own column, a space before the next.
+        for index, seat in enumerate(strip.seats):
+            start = index * per
+            assert seat.name in line[start:start + per], line
+            assert index == 0 or line[start - 1] == " ", line
+        assert "Astrid 107.50 BANK" in line
+        check_money(app.game)

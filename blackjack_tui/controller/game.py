@@ -91,6 +91,8 @@ class Game:
         self._booking: Booking | None = None
         self.last_net = Decimal(0)
         """The player's result in the last round booked (a home banker's: the bank's)."""
+        self.last_rebuy = Decimal(0)
+        """What the player's home stack bought back in for after the last round booked."""
         self._evening_saved = False
         self._check_book()
         self.settings, last_bets, notes = store.settings()
@@ -323,6 +325,9 @@ class Game:
         booking = self._booking
         await self._disk(lambda: self.store.book(booking))
         self.last_net = booking.net
+        self.last_rebuy = sum((line.amount for line in booking.lines
+                               if line.kind == "rebuy" and line.account == booking.account),
+                              Decimal(0))
         self._booking = None
         self.round_id = None
 

@@ -110,3 +110,21 @@ async def test_the_banker_s_name_never_runs_into_the_next_seat_at_80_columns(mak
             assert index == 0 or line[start - 1] == " ", line
         assert "Astrid 107.50 BANK" in line
         check_money(app.game)
+
+
+async def test_going_broke_at_home_says_you_bought_back_in(make_app):
+    # You T+6 = 16 stand and lose your whole stack of 100 to the dealer's T+7; Astrid 9+8 stands.
+    app = make_app(["TH", "9C", "TD", "6S", "8D", "7C"], rules="home")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        await press_settled(pilot, app, "a", "x", "right_square_bracket",
+                            "right_square_bracket", "right_square_bracket")
+        await press_settled(pilot, app, "plus", "plus", "plus", "plus", "enter", "s")
+        home = app.session.home
+        assert home.standings.rebuys_used["You"] == 1 and app.session.bankroll == 100
+        # The stack was 0 and is 100 again: the line says why, not only "stack 100".
+        line = message(app)
+        assert line.startswith("Round -100") and "bought back in for 100" in line, line
+        assert "stack 100" in line
+        assert len(line) <= app.screen.query_one("#message").content_region.width
+        check_money(app.game)

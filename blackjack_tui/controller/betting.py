@@ -23,8 +23,11 @@ BANKING = "You hold the bank this hand: you bet nothing · enter deals the other
 
 
 class BetSlip:
-    def __init__(self, boxes: int, limits: tuple[Decimal, Decimal], bankroll: Decimal) -> None:
+    def __init__(self, boxes: int, limits: tuple[Decimal, Decimal], bankroll: Decimal,
+                 chips: str = "the bankroll") -> None:
         self.boxes = boxes
+        self.chips = chips
+        """What the bets are taken from, in words: the bankroll, or a home evening's stack."""
         self.limits = Limits(*limits)
         self.low, self.high = self.limits
         self.bankroll = bankroll
@@ -42,7 +45,7 @@ class BetSlip:
         if new > self.high:
             return f"Box {box} takes at most {money_str(self.high)}"
         if self.total + chip > self.bankroll:
-            return f"Only {money_str(self.bankroll - self.total)} left in the bankroll"
+            return f"Only {money_str(self.bankroll - self.total)} left in {self.chips}"
         self.bets[box] = new
         return None
 
@@ -70,7 +73,7 @@ class BetSlip:
             if box > self.boxes or not self.limits.fits(bet):
                 return f"Box {box}'s last bet {money_str(bet)} does not fit this table"
         if sum(wanted.values(), ZERO) > self.bankroll:
-            return "The last bets are more than the bankroll"
+            return f"The last bets are more than {self.chips}"
         self.bets = wanted
         return None
 
@@ -82,7 +85,7 @@ class BetSlip:
             if bet < self.low:
                 return f"Box {box} needs at least {money_str(self.low)}"
         if self.total > self.bankroll:
-            return "The bets are more than the bankroll"
+            return f"The bets are more than {self.chips}"
         return None
 
     def as_list(self) -> list[Decimal | None]:
@@ -126,7 +129,8 @@ class Betting:
         self._table = self._table_key()
         self.touched = False
         old = self.slip.as_list() if keep else []
-        self.slip = BetSlip(session.rules.max_boxes, session.limits, session.bankroll)
+        self.slip = BetSlip(session.rules.max_boxes, session.limits, session.bankroll,
+                            "the bankroll" if session.home is None else "your stack")
         if old:
             self.slip.set(session.fit_bets(old))
         elif first and not session.last_bets and not self.banking:

@@ -128,3 +128,14 @@ async def test_going_broke_at_home_says_you_bought_back_in(make_app):
         assert "stack 100" in line
         assert len(line) <= app.screen.query_one("#message").content_region.width
         check_money(app.game)
+
+
+async def test_a_bet_over_your_home_stack_is_refused_in_the_stack_s_words(make_app):
+    app = make_app(rules="home")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await press_settled(pilot, app, "a", "x", "right_square_bracket",
+                            "right_square_bracket", "right_square_bracket")
+        await press_settled(pilot, app, "plus", "plus", "plus", "plus", "2", "plus")
+        assert app.screen.slip.bets == {1: 100}
+        # The header says Stack: the refusal speaks of the stack, not of the bankroll.
+        assert message(app) == "Only 0 left in your stack"

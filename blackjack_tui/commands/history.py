@@ -8,6 +8,7 @@ import sys
 from typing import Any
 
 from blackjack_tui.commands._data import read_store
+from blackjack_tui.engine.history import own_actions_of
 from blackjack_tui.engine.money import money_str
 from blackjack_tui.engine.seats import SEAT_BOX_BASE
 from blackjack_tui.paths import data_dir
@@ -56,14 +57,14 @@ def _row(row: RoundRow) -> list[str]:
     dealer = _get(record, "result", "dealer", "cards")
     if isinstance(dealer, list):
         hand_lines.append(f"dealer: {' '.join(map(str, dealer))}")
-    actions = record.get("actions")
+    actions = own_actions_of(record)  # a computer player's decisions are his
     time = _text(record.get("time"), "")
     return [
         time.replace("T", " ")[:19],
         _text(rules) + (f" ({tier})" if tier else ""),
         bets_text,
         "\n".join(hand_lines) or "?",
-        ", ".join(map(str, actions)) if isinstance(actions, list) and actions else "-",
+        ", ".join(actions) or "-",
         _text(_get(record, "result", "net")),
         # The account's chips as the table writes money (a home evening's stack marked).
         f"{money_str(row.before)} → {money_str(row.after)}" + (" home" if row.home else ""),

@@ -14,7 +14,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from blackjack_tui.engine.actions import Action
+from blackjack_tui.engine.actions import Action, Decision
 from blackjack_tui.engine.cards import hand_totals, parse_cards
 from blackjack_tui.engine.errors import (
     EngineError,
@@ -156,11 +156,39 @@ class HandRecord(BaseModel):
     def seat_bets(self) -> list[SeatBet]:
         return [SeatBet(s.name, s.bankroll, s.bet) for s in self.seats]
 
-    def replay(self) -> Round:
-        """Re-run this round; the result must equal the recorded one."""
+    def replay(self, asked: list[Decision] | None = None) -> Round:
+        """Re-run this round; the result must equal the recorded one. ``asked``, when given,
+        gets the decision each recorded action answered."""
         return replay(self.rules, self.cards, self.bets, self.bankroll_before, self.actions,
                       tier=self.tier, seats=self.seat_bets(), player_seat=self.player_seat,
-                      behind=self.behind)
+                      behind=self.behind, asked=asked)
+
+    def own_actions(self) -> list[str]:
+        """The player's own decisions, in order: the computer seats' decisions are recorded
+        among them (for the replay) but are theirs. All of them if the round cannot be
+        replayed."""
+        if not self.seats:
+            return list(self.actions)
+        asked: list[Decision] = []
+        try:
+            self.replay(asked)
+        except ReplayError:
+            return list(self.actions)
+        return [text for text, decision in zip(self.actions, asked, strict=False)
+                if decision.seat == 0]
+
+
+def own_actions_of(record: dict[str, Any]) -> list[str]:
+    """The player's own decisions in a stored record (as JSON data); with no computer seats,
+    or a record that does not read, its actions as stored."""
+    actions = record.get("actions")
+    stored = [str(a) for a in actions] if isinstance(actions, list) else []
+    if not record.get("seats"):
+        return stored
+    try:
+        return HandRecord.model_validate(record).own_actions()
+    except ValueError:
+        return stored
 
 
 class Scenario(BaseModel):
@@ -195,9 +223,11 @@ class Scenario(BaseModel):
 
 def replay(rules: Rules, cards: Sequence[str], bets: Sequence[object | None], bankroll: object,
            actions: Sequence[str], *, tier: str | None = None, seats: Sequence[SeatBet] = (),
-           player_seat: int = 0, behind: dict[int, Decimal] | None = None) -> Round:
+           player_seat: int = 0, behind: dict[int, Decimal] | None = None,
+           asked: list[Decision] | None = None) -> Round:
     """Play a round strictly from a stacked shoe and a list of decisions (the computer seats'
-    decisions among them, in the order they were asked)."""
+    decisions among them, in the order they were asked); ``asked`` gets each decision that an
+    action answered."""
     shoe = Shoe.stacked(list(cards), decks=rules.decks)
     try:
         rnd = Round(rules, shoe, list(bets), bankroll, tier=tier, seats=seats,
@@ -214,6 +244,8 @@ def replay(rules: Rules, cards: Sequence[str], bets: Sequence[object | None], ba
                 left = ", ".join(actions[number - 1:])
                 raise ReplayError(f"the round ended with {len(actions) - number + 1} "
                                   f"decision(s) unused, from decision {number}: {left}")
+            if asked is not None:
+                asked.append(decision)
             try:
                 rnd.apply(Action.parse(text))
             except (IllegalActionError, InvalidActionError) as err:

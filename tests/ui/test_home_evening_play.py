@@ -139,3 +139,29 @@ async def test_a_bet_over_your_home_stack_is_refused_in_the_stack_s_words(make_a
         assert app.screen.slip.bets == {1: 100}
         # The header says Stack: the refusal speaks of the stack, not of the bankroll.
         assert message(app) == "Only 0 left in your stack"
+
+
+async def test_history_shows_your_own_decisions_not_the_computer_players(make_app, tmp_path,
+                                                                          capsys, monkeypatch):
+    from textual.widgets import DataTable
+
+    from blackjack_tui.cli import main
+
+    data = tmp_path / "data"
+    # You T+8 stand (one decision); Astrid's 7+T stands too, and her "stand" is recorded
+    # among the round's decisions for the replay.
+    app = make_app(HOME_ROUND, rules="home", data_dir=data)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        await press_settled(pilot, app, "a", "enter", "s")
+        [row], _ = app.game.store.recent(1)
+        assert row.record["actions"] == ["stand", "stand"]
+        await pilot.press("y")
+        await pilot.pause()
+        await pilot.pause()
+        table = app.screen.query_one(DataTable)
+        assert str(table.get_row_at(0)[-1]) == "stand"
+    monkeypatch.setenv("COLUMNS", "200")
+    assert main(["history", "--data-dir", str(data)]) == 0
+    out = capsys.readouterr().out
+    assert "stand, stand" not in out and "│ stand " in out

@@ -15,7 +15,7 @@ from textual.widgets import DataTable, Label, Static
 
 from blackjack_tui.controller.game import Game
 from blackjack_tui.controller.recall import Recall
-from blackjack_tui.engine.history import HandRecord
+from blackjack_tui.engine.history import HandRecord, own_actions_of
 from blackjack_tui.engine.money import money_str
 from blackjack_tui.engine.seats import SEAT_BOX_BASE
 from blackjack_tui.store.reading import RoundRow
@@ -73,7 +73,7 @@ class HistoryScreen(ModalScreen[None]):
             table.add_row(row.at.replace("T", " ")[5:16], row.ruleset, stakes,
                           Text(money_str(row.net), style=style),
                           chips + (" home" if row.home else ""),
-                          _cards(record), " ".join(record.get("actions", [])) or "—")
+                          _cards(record), " ".join(own_actions_of(record)) or "—")
         notes = list(notices)
         if not self.rows:
             notes.append("No rounds yet: play one and it is kept here.")

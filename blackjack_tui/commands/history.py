@@ -65,7 +65,7 @@ def _row(row: RoundRow) -> list[str]:
         bets_text,
         "\n".join(hand_lines) or "?",
         ", ".join(actions) or "-",
-        _text(_get(record, "result", "net")),
+        money_str(row.net),  # a home banker's: the bank's result, which moved his stack
         # The account's chips as the table writes money (a home evening's stack marked).
         f"{money_str(row.before)} → {money_str(row.after)}" + (" home" if row.home else ""),
     ]

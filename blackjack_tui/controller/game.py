@@ -394,7 +394,7 @@ class Game:
         home_table = session.rules.ledger is not None
         if session.home is not None and not home_table:
             self._leave_home("paused")
-        elif session.home is None and home_table and session.others:
+        elif session.home is None and home_table:  # the evening has its own players
             self._sit_at_home(resume_only=True)
         self._save_shoe_now()
 
@@ -410,9 +410,8 @@ class Game:
         """``count`` computer players: at the home table the evening's (a paused one comes back
         unless ``resume`` is false), elsewhere with their chips from their accounts."""
         session = self.session
-        if session.rules.ledger is not None and count:
-            stack = session.rules.ledger.starting_stack
-            session.set_others(table_of(count, stack))
+        if session.rules.ledger is not None:
+            session.set_others(table_of(count, session.rules.ledger.starting_stack))
             self._sit_at_home(resume_only=True, resume=resume)
             return
         others = []
@@ -474,7 +473,8 @@ class Game:
         home.stand_up(session)
         session.bankroll = self.store.balance(BANKROLL)
         self._evening_saved = False
-        self._seat_players(len(session.others) if session.rules.ledger is None else 0)
+        at_home = session.rules.ledger is not None  # the evening closed: no other comes back
+        self._seat_players(0 if at_home else len(session.others), resume=not at_home)
 
     # ------------------------------------------------------------------ settings and shoes
 

@@ -165,3 +165,31 @@ async def test_history_shows_your_own_decisions_not_the_computer_players(make_ap
     assert main(["history", "--data-dir", str(data)]) == 0
     out = capsys.readouterr().out
     assert "stand, stand" not in out and "│ stand " in out
+
+
+async def test_the_paused_evening_comes_back_even_when_the_casino_table_had_no_players(
+        make_app, tmp_path):
+    data = tmp_path / "data"
+    app = make_app(HOME_ROUND, rules="home", data_dir=data)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        await press_settled(pilot, app, "a", "enter", "s")
+        evening, stack = app.session.home.id, app.session.bankroll
+        await choose_table(pilot, app, "nordic")
+        for _ in range(4):  # Astrid alone, then two, three, four players, then nobody
+            await press_settled(pilot, app, "a")
+        assert app.session.others == []
+        await choose_table(pilot, app, "home")
+        # The evening has its own players: it comes back with them, not a bankroll table
+        # (and the next a would have started a new evening, leaving this one paused for good).
+        assert app.session.home is not None and app.session.home.id == evening
+        assert [o.name for o in app.session.others] == ["Astrid"]
+        assert app.session.bankroll == stack
+        assert "Stack" in str(app.screen.query_one("#status").render())
+        check_money(app.game)
+    # The same at the next start at the home table, with no computer players in the settings.
+    again = make_app(rules="home", data_dir=data)
+    async with again.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, again)
+        assert again.session.home is not None and again.session.home.id == evening
+        check_money(again.game)

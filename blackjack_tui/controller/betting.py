@@ -164,8 +164,9 @@ class Betting:
 
     def add(self) -> str | None:
         """One chip in hand on the box in hand (or behind it)."""
-        if self.banking:  # a chip shown in box 1 would be left out of the deal
-            return BANKING
+        closed = self._no_bets()
+        if closed is not None:  # a chip shown in box 1 would be left out of the deal
+            return closed
         self.touched = True
         if not self.behind_selected:
             return self.slip.add(self.selected, self.chip)
@@ -204,8 +205,9 @@ class Betting:
         self.slip.clear(self.selected)
 
     def rebet(self) -> str | None:
-        if self.banking:
-            return BANKING
+        closed = self._no_bets()
+        if closed is not None:
+            return closed
         if not self.session.last_bets:
             return "No earlier bets to repeat"
         self.touched = True
@@ -216,6 +218,14 @@ class Betting:
         """The player holds the home game's bank: he bets nothing this round."""
         home = self.session.home
         return home is not None and home.player_banks
+
+    def _no_bets(self) -> str | None:
+        """Why the player places no bet at all now (the home evening is over for him, or he
+        holds its bank), or ``None``."""
+        home = self.session.home
+        if home is not None and home.over:
+            return home.outcome() + " · a: a new evening"
+        return BANKING if self.banking else None
 
     def to_deal(self) -> tuple[list[Decimal | None], str | None]:
         """The bets to deal, and why they cannot be (``None``: they can)."""

@@ -193,3 +193,24 @@ async def test_the_paused_evening_comes_back_even_when_the_casino_table_had_no_p
         await settle(pilot, again)
         assert again.session.home is not None and again.session.home.id == evening
         check_money(again.game)
+
+
+async def test_after_the_evening_ends_a_chip_or_space_says_it_ended_not_that_the_stack_is_short(
+        make_app):
+    # Twice: you T+6 = 16 stand and lose 100 to the dealer's T+7 (the rebuy, then out).
+    lose_all = ["TH", "9C", "TD", "6S", "8D", "7C"]
+    app = make_app(lose_all * 2, rules="home")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        await press_settled(pilot, app, "a", "x", "right_square_bracket",
+                            "right_square_bracket", "right_square_bracket")
+        await press_settled(pilot, app, "plus", "plus", "plus", "plus", "enter", "s")
+        await press_settled(pilot, app, "space", "s")
+        home = app.session.home
+        assert home.over and home.standings.winners == ("Astrid",)
+        for key in ("space", "plus"):
+            await press_settled(pilot, app, key)
+            assert app.screen.slip.bets == {}
+            # Not "The last bets are more than your stack" / "Only 0 left": the evening is over.
+            assert message(app) == "Astrid wins with the last stack · a: a new evening", key
+        check_money(app.game)

@@ -9,6 +9,7 @@ from typing import Any
 
 from blackjack_tui.commands._data import read_store
 from blackjack_tui.engine.history import player_actions
+from blackjack_tui.engine.money import money_str
 from blackjack_tui.engine.seats import SEAT_BOX_BASE
 from blackjack_tui.paths import data_dir
 from blackjack_tui.store.reading import RoundRow, recent
@@ -27,7 +28,8 @@ def _text(value: Any, default: str = "?") -> str:
     return default if value is None else str(value)
 
 
-def _row(record: dict[str, Any]) -> list[str]:
+def _row(row: RoundRow) -> list[str]:
+    record = row.record
     rules = _get(record, "rules", "name")
     tier = record.get("tier")
     bets = record.get("bets")
@@ -63,8 +65,9 @@ def _row(record: dict[str, Any]) -> list[str]:
         bets_text,
         "\n".join(hand_lines) or "?",
         ", ".join(actions) or "-",
-        _text(_get(record, "result", "net")),
-        f"{_text(record.get('bankroll_before'))} → {_text(_get(record, 'result', 'bankroll'))}",
+        money_str(row.net),  # a home banker's: the bank's result, which moved his stack
+        # The account's chips as the table writes money (a home evening's stack marked).
+        f"{money_str(row.before)} → {money_str(row.after)}" + (" home" if row.home else ""),
     ]
 
 
@@ -99,7 +102,7 @@ def run(args: argparse.Namespace) -> int:
                           ("Cards and outcome", "left"), ("Decisions", "left"),
                           ("Net", "right"), ("Bankroll", "right")):
         table.add_column(name, justify=justify)  # type: ignore[arg-type]
-    for record in records:
-        table.add_row(*_row(record))
+    for row in rows:
+        table.add_row(*_row(row))
     Console().print(table)
     return 0

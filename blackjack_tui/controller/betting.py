@@ -19,9 +19,15 @@ if TYPE_CHECKING:
     from blackjack_tui.controller.session import Session
 
 
+BANKING = "You hold the bank this hand: you bet nothing · enter deals the others"
+
+
 class BetSlip:
-    def __init__(self, boxes: int, limits: tuple[Decimal, Decimal], bankroll: Decimal) -> None:
+    def __init__(self, boxes: int, limits: tuple[Decimal, Decimal], bankroll: Decimal,
+                 chips: str = "the bankroll") -> None:
         self.boxes = boxes
+        self.chips = chips
+        """What the bets are taken from, in words: the bankroll, or a home evening's stack."""
         self.limits = Limits(*limits)
         self.low, self.high = self.limits
         self.bankroll = bankroll
@@ -39,7 +45,7 @@ class BetSlip:
         if new > self.high:
             return f"Box {box} takes at most {money_str(self.high)}"
         if self.total + chip > self.bankroll:
-            return f"Only {money_str(self.bankroll - self.total)} left in the bankroll"
+            return f"Only {money_str(self.bankroll - self.total)} left in {self.chips}"
         self.bets[box] = new
         return None
 
@@ -67,7 +73,7 @@ class BetSlip:
             if box > self.boxes or not self.limits.fits(bet):
                 return f"Box {box}'s last bet {money_str(bet)} does not fit this table"
         if sum(wanted.values(), ZERO) > self.bankroll:
-            return "The last bets are more than the bankroll"
+            return f"The last bets are more than {self.chips}"
         self.bets = wanted
         return None
 
@@ -79,7 +85,7 @@ class BetSlip:
             if bet < self.low:
                 return f"Box {box} needs at least {money_str(self.low)}"
         if self.total > self.bankroll:
-            return "The bets are more than the bankroll"
+            return f"The bets are more than {self.chips}"
         return None
 
     def as_list(self) -> list[Decimal | None]:
@@ -123,10 +129,11 @@ class Betting:
         self._table = self._table_key()
         self.touched = False
         old = self.slip.as_list() if keep else []
-        self.slip = BetSlip(session.rules.max_boxes, session.limits, session.bankroll)
+        self.slip = BetSlip(session.rules.max_boxes, session.limits, session.bankroll,
+                            "the bankroll" if session.home is None else "your stack")
         if old:
             self.slip.set(session.fit_bets(old))
-        elif first and not session.last_bets:
+        elif first and not session.last_bets and not self.banking:
             self.slip.set([session.limits[0]])
         self.selected = min(self.selected, session.rules.max_boxes)
         self.chip_index = min(self.chip_index, len(session.rules.chips) - 1)
@@ -157,6 +164,9 @@ class Betting:
 
     def add(self) -> str | None:
         """One chip in hand on the box in hand (or behind it)."""
+        closed = self._no_bets()
+        if closed is not None:  # a chip shown in box 1 would be left out of the deal
+            return closed
         self.touched = True
         if not self.behind_selected:
             return self.slip.add(self.selected, self.chip)
@@ -195,6 +205,9 @@ class Betting:
         self.slip.clear(self.selected)
 
     def rebet(self) -> str | None:
+        closed = self._no_bets()
+        if closed is not None:
+            return closed
         if not self.session.last_bets:
             return "No earlier bets to repeat"
         self.touched = True
@@ -205,6 +218,14 @@ class Betting:
         """The player holds the home game's bank: he bets nothing this round."""
         home = self.session.home
         return home is not None and home.player_banks
+
+    def _no_bets(self) -> str | None:
+        """Why the player places no bet at all now (the home evening is over for him, or he
+        holds its bank), or ``None``."""
+        home = self.session.home
+        if home is not None and home.over:
+            return home.outcome() + " · a: a new evening"
+        return BANKING if self.banking else None
 
     def to_deal(self) -> tuple[list[Decimal | None], str | None]:
         """The bets to deal, and why they cannot be (``None``: they can)."""

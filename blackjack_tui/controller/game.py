@@ -91,9 +91,9 @@ class Game:
         self._booking: Booking | None = None
         self.last_net = Decimal(0)
         """The player's result in the last round booked (a home banker's: the bank's)."""
+        self.last_rebuy = Decimal(0)
+        """What the player's home stack bought back in for after the last round booked."""
         self._evening_saved = False
-        self._after_resumed: tuple[Rules, str | None] | None = None
-        """The table to sit at once the resumed round is over (asked for before the quit)."""
         self._check_book()
         self.settings, last_bets, notes = store.settings()
         self.notices += notes
@@ -109,8 +109,6 @@ class Game:
                                seed=self.options.seed, fair=fair,
                                client_seed=self.settings.client_seed)
         self.session.home_hands = self.settings.home_hands
-        if self._after_resumed is not None:
-            self.session.pending = self._after_resumed
         self.session.last_bets = self.session.fit_bets(last_bets)
         if found.round is not None:
             self._resume(found.round, found.round_id, found.home)
@@ -171,19 +169,11 @@ class Game:
 
     def _first_rules(self, resumed: Round | None) -> Rules:
         settings = self.settings
+        if resumed is not None:
+            return resumed.rules  # a table asked for since follows it (_queue_wanted_table)
         if self.options.rules is not None:
             settings.rules = self.options.rules
             settings.tier = None
-        if resumed is not None:
-            # The round in play is finished where it was dealt; a table asked for since (in
-            # the rules menu mid-round, or with --rules now) follows it.
-            wanted = self.rule_sets.get(settings.rules)
-            if wanted is not None and wanted.name != resumed.rules.name:
-                self._after_resumed = (wanted, settings.tier if wanted.tiers else None)
-                here, there = (r.title or r.name for r in (resumed.rules, wanted))
-                self.notices.append(f"The round in play is finished at {here}; "
-                                    f"then {there}")
-            return resumed.rules
         rules = self.rule_sets.get(settings.rules)
         if rules is None:
             self.notices.append(f"No rule set {settings.rules!r}; sitting at nordic")
@@ -235,6 +225,7 @@ class Game:
         but not yet booked is booked now, once."""
         self.round_id = round_id
         self.session.resume(rnd)
+        self._queue_wanted_table(rnd)
         if home is not None:
             home.sit_down(self.session)
             self.session.bankroll = rnd.bankroll_start
@@ -245,6 +236,20 @@ class Game:
             self._booked(rnd)
             return
         self.resume_round = rnd
+
+    def _queue_wanted_table(self, rnd: Round) -> None:
+        """The table asked for (``--rules``, else the one saved when a change was queued mid-hand)
+        is sat at once the resumed round is over, as the change would have been without a quit."""
+        settings = self.settings
+        asked = self.options.rules
+        if asked is not None:
+            settings.rules, settings.tier = asked, rnd.tier if asked == rnd.rules.name else None
+        rules = self.rule_sets.get(settings.rules)
+        if rules is None or (rules.name, settings.tier) == (rnd.rules.name, rnd.tier):
+            return
+        self.session.switch_rules(rules, settings.tier)
+        here, there = (r.title or r.name for r in (rnd.rules, rules))
+        self.notices.append(f"The round in play is finished at {here}; then {there}")
 
     # ------------------------------------------------------------------ the disk, off the loop
 
@@ -323,6 +328,9 @@ class Game:
         booking = self._booking
         await self._disk(lambda: self.store.book(booking))
         self.last_net = booking.net
+        self.last_rebuy = sum((line.amount for line in booking.lines
+                               if line.kind == "rebuy" and line.account == booking.account),
+                              Decimal(0))
         self._booking = None
         self.round_id = None
 
@@ -389,7 +397,7 @@ class Game:
         home_table = session.rules.ledger is not None
         if session.home is not None and not home_table:
             self._leave_home("paused")
-        elif session.home is None and home_table and session.others:
+        elif session.home is None and home_table:  # the evening has its own players
             self._sit_at_home(resume_only=True)
         self._save_shoe_now()
 
@@ -405,9 +413,8 @@ class Game:
         """``count`` computer players: at the home table the evening's (a paused one comes back
         unless ``resume`` is false), elsewhere with their chips from their accounts."""
         session = self.session
-        if session.rules.ledger is not None and count:
-            stack = session.rules.ledger.starting_stack
-            session.set_others(table_of(count, stack))
+        if session.rules.ledger is not None:
+            session.set_others(table_of(count, session.rules.ledger.starting_stack))
             self._sit_at_home(resume_only=True, resume=resume)
             return
         others = []
@@ -469,7 +476,8 @@ class Game:
         home.stand_up(session)
         session.bankroll = self.store.balance(BANKROLL)
         self._evening_saved = False
-        self._seat_players(len(session.others) if session.rules.ledger is None else 0)
+        at_home = session.rules.ledger is not None  # the evening closed: no other comes back
+        self._seat_players(0 if at_home else len(session.others), resume=not at_home)
 
     # ------------------------------------------------------------------ settings and shoes
 

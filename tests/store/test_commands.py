@@ -164,3 +164,23 @@ def test_audit_names_a_round_whose_money_differs_from_its_record(
     out = capsys.readouterr().out
     assert f"differ from their own records: {rid[:8]}" in out
     assert f"do not match their journal lines: {rid[:8]}" in out
+
+
+async def test_history_marks_a_home_stack_and_writes_its_money_as_the_table_does(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    from tests.controller.test_home_game import Table
+
+    monkeypatch.setenv("COLUMNS", "200")
+    table = Table()
+    # Your natural (7.50 on 5): the bank passes to you; then you bank and Astrid's 17 loses.
+    await table.round(["AH", "9C", "9D", "KH", "8D", "8S"], [])
+    await table.round(["TS", "9C", "7S", "TD"], [], bets=[])
+    table.engine.close()
+    assert main(["history", "--data-dir", table.folder]) == 0
+    out = capsys.readouterr().out
+    # A home evening's stack, not the bankroll, and 107.50 as the table writes it (not 107.5).
+    assert "107.50 → 112.50 home" in out and "100 → 107.50 home" in out
+    assert "107.5 " not in out
+    # The round you banked: your stack took the bank's +5, and the Net column says so (not 0).
+    [banked] = [line for line in out.splitlines() if "107.50 → 112.50" in line]
+    assert "│    5 │" in banked, banked

@@ -252,3 +252,25 @@ async def test_list_shows_kept_evenings(store, rules):
         await pilot.press("q")
         await pilot.pause()
     assert app.return_code == 0
+
+
+async def test_after_taking_back_the_last_hand_of_an_ended_evening_typing_enters_the_hand(
+        store, rules):
+    app = LedgerApp(store, rules)
+    async with app.run_test(size=SIZE) as pilot:
+        await new_evening(pilot, "Ann, Bo", bank="Bo")
+        await enter(pilot, "-100")
+        await pilot.press("n")  # no rebuy: Ann is out, the evening is over
+        await pilot.pause()
+        await pilot.press("enter")  # the winner, back to the sheet
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, StandingsScreen) and screen.evening.standings.finished
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert not screen.evening.standings.finished
+        # The entry is back and has the keys: "w" is Ann's win, not a key for the app (in the
+        # table's app, w opened the statistics).
+        await enter(pilot, "w")
+        assert isinstance(app.screen, StandingsScreen)
+        assert screen.evening.standings.stacks["Ann"] == 105

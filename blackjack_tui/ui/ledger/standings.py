@@ -259,6 +259,9 @@ class StandingsScreen(Screen[None]):
         self._hint(f"Hand {number} undone ({len(hand.entries)} entries); it stays in the history")
         self._start_hand()
         self._refresh()
+        # An ended evening had no entry field: it is back, and the next hand is typed into it
+        # (not taken as the app's keys).
+        self.query_one("#entry", Input).focus()
 
     def action_correct(self) -> None:
         if not self.evening.hands():

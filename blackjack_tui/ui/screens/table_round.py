@@ -175,7 +175,9 @@ class TableRound(Screen[None]):
             why = " · space: same bets again"
         else:  # another table now, where the last bets do not fit
             why = f" · {session.rules.title or session.rules.name}: place your bets"
-        return f"Round {result} · {chips} {money_str(session.bankroll)}{why}", \
+        rebuy = self.game.last_rebuy if home is not None else Decimal(0)
+        rebought = f" · bought back in for {money_str(rebuy)}" if rebuy else ""
+        return f"Round {result}{rebought} · {chips} {money_str(session.bankroll)}{why}", \
             "-result"
 
     # Listener: called by the controller

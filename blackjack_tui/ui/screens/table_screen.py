@@ -264,7 +264,8 @@ class TableScreen(TableRound, TableAnalysis):
         return error is None
 
     def action_rebet_deal(self) -> None:
-        if self.action_rebet():
+        # The banker has nothing to rebet: space deals the others all the same.
+        if self.betting.banking or self.action_rebet():
             self.action_deal()
 
     def action_deal(self) -> None:

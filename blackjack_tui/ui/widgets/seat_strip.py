@@ -104,11 +104,8 @@ class SeatStrip(Drawn):
         return lines
 
     def _column(self, seat: SeatInfo, box: BoxView | None, width: int) -> list[Text]:
-        who = Text(f"{seat.box} {seat.name}", style=f"bold {GOLD}" if seat.selected else "bold")
-        who.append(f" {money_str(seat.stack)}", style=SOFT)
-        if seat.banker:
-            who.append(" BANK", style=f"bold {WIN}")
-        return [who, _cards(box, width), self._bet(seat, box), self._behind(seat, box)]
+        return [_who(seat, width), _cards(box, width), self._bet(seat, box),
+                self._behind(seat, box)]
 
     @staticmethod
     def _bet(seat: SeatInfo, box: BoxView | None) -> Text:
@@ -139,6 +136,21 @@ class SeatStrip(Drawn):
             return
         index = min(len(self.seats) - 1, event.x * len(self.seats) // max(1, self.size.width))
         self.post_message(self.Selected(self.seats[index].box))
+
+
+def _who(seat: SeatInfo, width: int) -> Text:
+    """Who sits there, the stack and the bank's mark; a column too narrow for all of it drops
+    the box number first (the home game, where a bank is held, has no bets behind), then the
+    mark, rather than running into the next seat."""
+    style = f"bold {GOLD}" if seat.selected else "bold"
+    for number, mark in ((True, True), (False, True), (False, False)):
+        who = Text(f"{seat.box} {seat.name}" if number else seat.name, style=style)
+        who.append(f" {money_str(seat.stack)}", style=SOFT)
+        if seat.banker and mark:
+            who.append(" BANK", style=f"bold {WIN}")
+        if who.cell_len <= width:
+            break
+    return who
 
 
 def _cards(box: BoxView | None, width: int) -> Text:

@@ -126,6 +126,7 @@ class Betting:
         """A fresh slip for the table as it is now (``keep``: the bets that still fit; ``first``:
         the table minimum in box 1 when there is nothing to rebet)."""
         session = self.session
+        new_table = self._table[:2] != self._table_key()[:2]  # another table or tier
         self._table = self._table_key()
         self.touched = False
         old = self.slip.as_list() if keep else []
@@ -137,6 +138,13 @@ class Betting:
             self.slip.set([session.limits[0]])
         self.selected = min(self.selected, session.rules.max_boxes)
         self.chip_index = min(self.chip_index, len(session.rules.chips) - 1)
+        low = session.limits[0]
+        if new_table and low > session.rules.min_bet:
+            # A higher tier: the chip in hand is its minimum's (a 25 at 25+, not a 1); the
+            # table's own chips stay as its house set them, and a chip chosen later stays.
+            fits = [i for i, chip in enumerate(session.rules.chips) if chip >= low]
+            if fits and self.chip < low:
+                self.chip_index = fits[0]
 
     @property
     def chip(self) -> Decimal:

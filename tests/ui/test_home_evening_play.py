@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+from blackjack_tui.ui.widgets.action_bar import ActionBar
 from blackjack_tui.ui.widgets.seat_strip import SeatStrip
 from tests.money import check_money
 from tests.ui.conftest import choose_table, press_settled, settle
@@ -29,6 +30,8 @@ async def test_a_chip_placed_while_you_hold_the_bank_is_refused_not_dropped_at_t
         await press_settled(pilot, app, "a", "enter")
         home = app.session.home
         assert home is not None and home.player_banks
+        # The action bar offers only the deal: no chips, clear or rebet for the banker.
+        assert app.screen.query_one(ActionBar).shown == ["bet-deal"]
         for key in ("plus", "b"):
             await press_settled(pilot, app, key)
             # The banker bets nothing: a chip is refused with the reason, never shown in box 1

@@ -201,7 +201,10 @@ class TableScreen(TableRound, TableAnalysis):
                                     session.rules.max_boxes, style)
         self.table.show_shoe(self.shoe_info())
         self.draw_seats(last)
-        self.actions.show_betting(session.rules.chips, bool(session.last_bets))
+        if betting.banking:  # holding the home bank: he bets nothing, enter deals the others
+            self.actions.show_betting((), False)
+        else:
+            self.actions.show_betting(session.rules.chips, bool(session.last_bets))
         self.draw_status()
         self.refresh_analysis()
 

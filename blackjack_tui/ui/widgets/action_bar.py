@@ -121,8 +121,10 @@ class ActionBar(Static):
         self._want(buttons)
 
     def show_betting(self, chips: tuple[Decimal, ...], can_rebet: bool) -> None:
+        """The chips, clear, rebet and deal (no chips: only the deal, e.g. holding the bank)."""
         buttons = {f"chip-{i}": f"+{money_str(c)}" for i, c in enumerate(chips[:MAX_CHIPS])}
-        buttons["bet-clear"] = "Clear [x]"
+        if chips:
+            buttons["bet-clear"] = "Clear [x]"
         if can_rebet:
             buttons["bet-rebet"] = "Rebet [b]"
         buttons["bet-deal"] = "Deal [enter]"

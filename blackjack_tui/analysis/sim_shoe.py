@@ -11,9 +11,10 @@ drawn together right after the shuffle, in one tight loop, so that most rounds d
 engine does.
 
 ``randrange(n)`` is unrolled into what ``random.Random`` does for it (``getrandbits`` of
-``n.bit_length()`` bits until one is below ``n``), three times faster than calling it.
-:func:`unrolled_draws_agree` checks that against ``randrange`` at start-up, and the shoe calls
-``randrange`` itself on a Python whose ``random`` draws differently.
+``n.bit_length()`` bits until one is below ``n``), three times faster than calling it. The
+engine's :func:`~blackjack_tui.engine.shoe.unrolled_draws_agree` checks that against
+``randrange`` at start-up (the engine's shoe draws the same way), and the shoe calls ``randrange``
+itself on a Python whose ``random`` draws differently.
 """
 
 from __future__ import annotations
@@ -27,24 +28,9 @@ from blackjack_tui.analysis.sim_tables import VALUES
 from blackjack_tui.engine.cards import DECK, Card
 from blackjack_tui.engine.errors import ShoeEmptyError
 from blackjack_tui.engine.rules import Rules
+from blackjack_tui.engine.shoe import unrolled_draws_agree
 
 Draw: TypeAlias = Callable[[], int]
-_AGREES: bool | None = None
-
-
-def unrolled_draws_agree() -> bool:
-    """Whether ``getrandbits`` with rejection draws what ``randrange`` draws on this Python."""
-    global _AGREES
-    if _AGREES is None:
-        ours, theirs = random.Random(11), random.Random(11)
-        _AGREES = True
-        for n in [*range(2, 420), *range(2, 420)]:
-            bits = n.bit_length()
-            j = ours.getrandbits(bits)
-            while j >= n:
-                j = ours.getrandbits(bits)
-            _AGREES = _AGREES and j == theirs.randrange(n)
-    return _AGREES
 
 
 def card_code(card: Card, by_rank: bool) -> int:

@@ -31,9 +31,10 @@ The kinds and outcomes are the enums of :mod:`.vocabulary`.
 from __future__ import annotations
 
 from decimal import Decimal
+from functools import partial
 from typing import Any, NamedTuple
 
-from blackjack_tui.engine.cards import Card, parse_card
+from blackjack_tui.engine.cards import DECK, Card, parse_card
 from blackjack_tui.engine.vocabulary import ActionName, DealerEnd, EventKind, Outcome, PeekResult
 
 EventOutcome = Outcome | PeekResult | DealerEnd | ActionName
@@ -98,3 +99,23 @@ class Event(NamedTuple):
     def __repr__(self) -> str:
         fields = ", ".join(f"{k}={v!r}" for k, v in self.to_dict().items() if k != "kind")
         return f"Event({str(self.kind)!r}, {fields})"
+
+
+class _CardEvents(dict[tuple[int, int], dict[Card, Event]]):
+    """``CARD_EVENTS[box, hand][card]``: the ``card`` event of each card for each hand, built the
+    first time that hand is dealt to and shared from then on (an event is immutable, and a look-up
+    costs a fraction of building one for each card dealt)."""
+
+    def __missing__(self, key: tuple[int, int]) -> dict[Card, Event]:
+        box, hand = key
+        events = {card: _new((EventKind.CARD, box, hand, card, None, None, None)) for card in DECK}
+        self[key] = events
+        return events
+
+
+_new = partial(tuple.__new__, Event)
+CARD_EVENTS = _CardEvents()
+DEALER_CARD_EVENTS = CARD_EVENTS[0, 0]
+"""The dealer's face-up cards' events."""
+HOLE_EVENTS = {card: _new((EventKind.HOLE, 0, 0, card, None, None, None)) for card in DECK}
+REVEAL_EVENTS = {card: _new((EventKind.REVEAL, 0, 0, card, None, None, None)) for card in DECK}

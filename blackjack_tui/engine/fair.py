@@ -299,6 +299,12 @@ class FairShoe(Shoe):
         self.dealt_cards.append(card)
         return card
 
+    def draw_cards(self, n: int) -> list[Card] | None:
+        cards = super().draw_cards(n)
+        if cards is not None:
+            self.dealt_cards += cards
+        return cards
+
     def shuffle(self) -> None:
         self.retire()
         cards = self._cards + self.discards

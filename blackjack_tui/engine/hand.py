@@ -92,6 +92,18 @@ class Hand:
         else:
             self.total, self.soft = hard, False
 
+    def add_two(self, first: Card, second: Card) -> None:
+        """Add two dealt cards (the deal's) and keep the total: :meth:`add` twice, in one call."""
+        self._cards += (first, second)
+        hard = self.hard + first.value + second.value
+        self.hard = hard
+        if (first.value == 1 or second.value == 1) and self.aces_low is not ALL:
+            self.high_ace = True
+        if self.high_ace and hard <= 11:
+            self.total, self.soft = hard + 10, True
+        else:
+            self.total, self.soft = hard, False
+
     def double_down(self, aces_low: AcesLow | None) -> None:
         """Mark the hand doubled; under ``aces_low`` its aces so far count 1 from now on."""
         self.doubled = True

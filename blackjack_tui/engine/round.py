@@ -35,7 +35,7 @@ from blackjack_tui.engine.actions import BARE, Action, Decision
 from blackjack_tui.engine.bets import take_bets
 from blackjack_tui.engine.cards import Card
 from blackjack_tui.engine.errors import IllegalActionError
-from blackjack_tui.engine.events import Event
+from blackjack_tui.engine.events import CARD_EVENTS, DEALER_CARD_EVENTS, HOLE_EVENTS, Event
 from blackjack_tui.engine.hand import Box, Hand
 from blackjack_tui.engine.money import ZERO, to_money
 from blackjack_tui.engine.rules import Rules
@@ -115,33 +115,53 @@ class Round:
         log = self.log
         start = len(log)
         boxes = self.boxes
-        # A card to each box, the up card, a second card each, the hole card (None: the dealer).
-        order: list[Box | None] = [*boxes, None, *boxes]
-        if self.table.peek:
-            order.append(None)
-        dealer = self.dealer
-        shoe = self.shoe
-        draw = shoe.draw
-        dealt = self.dealt
-        shuffles = shoe.shuffles
-        for box in order:
-            card = draw()
-            if shoe.shuffles != shuffles:  # the shoe ran dry and shuffled its discards
-                shuffles = shoe.shuffles
-                log.append(new_event((SHUFFLE, 0, 0, None, None, None, None)))
-            dealt.append(card)
-            if box is None:
-                log.append(new_event((HOLE if dealer else CARD, 0, 0, card, None, None, None)))
-                dealer.append(card)
+        n = len(boxes)
+        peek = self.table.peek
+        cards = self.shoe.draw_cards(2 * n + 2 if peek else 2 * n + 1)
+        if cards is None:  # the shoe may run dry on the way: card by card, a shuffle told
+            self._deal_by_card(peek)
+        else:
+            # A card to each box, the up card, a second card each, the hole card.
+            self.dealt += cards
+            up = cards[n]
+            seconds = []
+            for i, box in enumerate(boxes):
+                first = cards[i]
+                second = cards[n + 1 + i]
+                box.hands[0].add_two(first, second)
+                events = CARD_EVENTS[box.number, 1]
+                log.append(events[first])
+                seconds.append(events[second])
+            log.append(DEALER_CARD_EVENTS[up])
+            log += seconds
+            if peek:
+                hole = cards[-1]
+                log.append(HOLE_EVENTS[hole])
+                self.dealer += (up, hole)
             else:
-                box.hands[0].add(card)
-                log.append(new_event((CARD, box.number, 1, card, None, None, None)))
-        self.hole_hidden = len(dealer) == 2
+                self.dealer.append(up)
+        self.hole_hidden = peek
         self.phase = INSURANCE
-        if dealer[0].value == 1 and self.table.insurance_at_deal:
+        if self.dealer[0].value == 1 and self.table.insurance_at_deal:
             self.queue = insurance.queue_of(self)
         self.advance()
         return log[start:]
+
+    def _deal_by_card(self, peek: bool) -> None:
+        """The opening deal one card at a time, a shuffle told where the shoe ran dry."""
+        order: list[Box | None] = [*self.boxes, None, *self.boxes]
+        if peek:
+            order.append(None)
+        dealer = self.dealer
+        log = self.log
+        for box in order:
+            card = self.draw()
+            if box is None:
+                log.append(HOLE_EVENTS[card] if dealer else DEALER_CARD_EVENTS[card])
+                dealer.append(card)
+            else:
+                box.hands[0].add(card)
+                log.append(CARD_EVENTS[box.number, 1][card])
 
     def draw(self) -> Card:
         """The next card from the shoe (an event if the shoe had to reshuffle its discards)."""
@@ -157,7 +177,7 @@ class Round:
         """Deal a card face up to the box's hand ``index`` (0-based)."""
         card = self.draw()
         box.hands[index].add(card)
-        self.log.append(new_event((CARD, box.number, index + 1, card, None, None, None)))
+        self.log.append(CARD_EVENTS[box.number, index + 1][card])
         return card
 
     # ------------------------------------------------------------------ asking

@@ -159,6 +159,33 @@ class Shoe:
                 self._loose = n - 1
         return cards.pop()
 
+    def draw_cards(self, n: int) -> list[Card] | None:
+        """The next ``n`` cards, exactly as ``n`` draws deal them; ``None`` when fewer are left
+        (a draw may then reshuffle the discards, which the round must tell card by card)."""
+        cards = self._cards
+        left = len(cards)
+        if left < n:
+            return None
+        loose = self._loose
+        bits = self._bits
+        drawn = []
+        for _ in range(n):
+            if loose >= left:  # the top card is loose: one step of Fisher–Yates, as draw() does
+                if loose > 1:
+                    if bits is None:
+                        j = self._rng.randrange(loose)
+                    else:
+                        k = loose.bit_length()
+                        j = bits(k)
+                        while j >= loose:
+                            j = bits(k)
+                    cards[loose - 1], cards[j] = cards[j], cards[loose - 1]
+                loose -= 1
+            drawn.append(cards.pop())
+            left -= 1
+        self._loose = loose
+        return drawn
+
     def _draw_top(self) -> None:
         """One step of Fisher–Yates: a random loose card becomes the top card."""
         cards = self._cards
@@ -218,7 +245,8 @@ class Shoe:
             return True  # a shoe made with shuffle=False has never been shuffled
         if every_round:
             return bool(self.discards)
-        return self.dealt_fraction >= penetration
+        total = self.total  # dealt_fraction, written out: this is asked before every round
+        return (1 - len(self._cards) / total if total else 1.0) >= penetration
 
     # Serialization (the round state includes its shoe)
 

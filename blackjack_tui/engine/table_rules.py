@@ -25,6 +25,8 @@ _BITS = ((A.HIT, HIT_BIT), (A.STAND, 0), (A.DOUBLE, DOUBLE_BIT), (A.SPLIT, SPLIT
          (A.SURRENDER, SURRENDER_BIT))
 PLAYS: tuple[tuple[ActionName, ...], ...] = tuple(
     tuple(name for name, bit in _BITS if not bit or mask & bit) for mask in range(16))
+HIT_STAND = PLAYS[HIT_BIT]
+_ONE = Decimal(1)
 # Module constants: an enum member looked up on its class costs as much as a small call.
 WIN, LOSE, PUSH, BLACKJACK, BUST, SURRENDER, EVEN_MONEY = Outcome
 
@@ -37,6 +39,7 @@ class Table:
         "bj_ratio",
         "das",
         "das_any",
+        "dealer_hits",
         "dealer_wins_ties",
         "double_high",
         "double_low",
@@ -53,6 +56,7 @@ class Table:
         "limits",
         "max_hands",
         "no_hole_card",
+        "openings",
         "original_only",
         "paid_at_once",
         "peek",
@@ -101,6 +105,30 @@ class Table:
         self.hit_ok = [[[_may_hit(self, split_aces, total, soft) for total in range(32)]
                         for soft in flags] for split_aces in flags]
         """``hit_ok[split_aces][soft][total]`` for a hand of two cards or more."""
+        self.dealer_hits = [[dealer_draws(self, total, soft) for total in range(32)]
+                            for soft in flags]
+        """``dealer_hits[soft][total]``: :func:`dealer_draws`, looked up."""
+        self.openings = (_Openings(self, False), _Openings(self, True))
+        """``openings[rich][first, second]``: the legal plays of an unsplit hand of these two
+        cards, ``rich`` when the holder's chips match the stake (:func:`decision_actions`)."""
+
+
+class _Openings(dict[tuple[Card, Card], "tuple[ActionName, ...] | None"]):
+    """The legal plays of every unsplit two-card hand, worked out the first time the pair comes:
+    the plays of the round's first decision, looked up instead of asked again each round."""
+
+    def __init__(self, table: Table, rich: bool) -> None:
+        super().__init__()
+        self.table = table
+        self.rich = rich
+
+    def __missing__(self, key: tuple[Card, Card]) -> tuple[ActionName, ...] | None:
+        box = Box(1, _ONE)
+        hand = box.hands[0]
+        hand.add_two(*key)
+        plays = _hand_plays(self.table, box, hand, _ONE if self.rich else ZERO)
+        self[key] = plays
+        return plays
 
 
 __all__ = ["Limits", "Table", "table_of"]  # and the rule checks below
@@ -191,6 +219,17 @@ def decision_actions(t: Table, box: Box, hand: Hand,
                      chips: Decimal) -> tuple[ActionName, ...] | None:
     """The legal plays for ``hand`` when it needs a decision; ``None`` when it stands by itself
     (a blackjack, a 21 that may not hit, a split ace's one card). ``chips`` are the holder's."""
+    cards = hand._cards
+    if len(cards) != 2:  # after a hit: hit or stand, or it stands by itself
+        return HIT_STAND if t.hit_ok[hand.split_aces][hand.soft][hand.total] else None
+    if not hand.from_split and len(box.hands) == 1:  # the opening hand: worked out once per pair
+        return t.openings[chips >= hand.wagers[0].stake][cards[0], cards[1]]
+    return _hand_plays(t, box, hand, chips)
+
+
+def _hand_plays(t: Table, box: Box, hand: Hand,
+                chips: Decimal) -> tuple[ActionName, ...] | None:
+    """:func:`decision_actions`, asked of the rules each time."""
     two = len(hand._cards) == 2
     total = hand.total
     if total == 21 and two and not hand.from_split:
@@ -263,15 +302,15 @@ def outcome_against(rules: Rules | Table, hand: Hand, dealer_total: int) -> Outc
 
 def net_of(rules: Rules | Table, outcome: Outcome, stake: Decimal) -> Decimal:
     """What a wager of ``stake`` wins (negative: loses) when its hand ends with ``outcome``."""
+    if outcome is LOSE or outcome is BUST:
+        return -stake
     if outcome is WIN or outcome is EVEN_MONEY:
         return stake
     if outcome is BLACKJACK:
         return times(stake, _table(rules).bj_ratio)
     if outcome is PUSH:
         return ZERO
-    if outcome is SURRENDER:
-        return -stake / 2
-    return -stake
+    return -stake / 2  # a surrender
 
 
 def compare(rules: Rules | Table, hand: Hand, dealer_total: int) -> tuple[Outcome, Decimal]:

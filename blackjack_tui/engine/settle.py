@@ -10,12 +10,11 @@ from __future__ import annotations
 from functools import partial
 from typing import TYPE_CHECKING
 
-from blackjack_tui.engine.cards import hand_totals
-from blackjack_tui.engine.events import Event
-from blackjack_tui.engine.hand import Box, Hand, Wager
+from blackjack_tui.engine.cards import Card, hand_totals
+from blackjack_tui.engine.events import DEALER_CARD_EVENTS, REVEAL_EVENTS, Event
+from blackjack_tui.engine.hand import Box, Wager
 from blackjack_tui.engine.table_rules import (
     dealer_blackjack,
-    dealer_draws,
     net_of,
     outcome_against,
     wager_against_blackjack,
@@ -43,6 +42,12 @@ OVER = Phase.OVER
 ROUND_OVER, DEALER_TOTAL = E.ROUND_OVER, E.DEALER_TOTAL
 DEALER_BUST, DEALER_STAND = DealerEnd.BUST, DealerEnd.STAND
 new_event = partial(tuple.__new__, Event)
+# Events that carry no money are built once and shared (an event is immutable).
+DEALER_TOTALS = [new_event((DEALER_TOTAL, 0, 0, None, None,
+                            DEALER_BUST if total > 21 else DEALER_STAND, total))
+                 for total in range(32)]
+PEEKED_BLACKJACK = Event(E.PEEK, outcome=PeekResult.BLACKJACK)
+PEEKED_NONE = Event(E.PEEK, outcome=PeekResult.NONE)
 
 
 def settle_wager(rnd: Round, box: Box, hi: int, wager: Wager, outcome: Outcome,
@@ -90,12 +95,13 @@ def after_insurance(rnd: Round) -> bool:
     table = rnd.table
     if table.peek and could_have_blackjack:
         if dealer_blackjack(rnd.dealer):
-            rnd.log.append(Event(E.PEEK, outcome=PeekResult.BLACKJACK))
+            rnd.log.append(PEEKED_BLACKJACK)
             _against_blackjack(rnd)
             finish(rnd)
             return True
-        rnd.log.append(Event(E.PEEK, outcome=PeekResult.NONE))
-        settle_insurance(rnd, won=False)
+        rnd.log.append(PEEKED_NONE)
+        if rnd.insured:
+            settle_insurance(rnd, won=False)
         could_have_blackjack = False
     if table.paid_at_once and not could_have_blackjack:
         for box in rnd.boxes:
@@ -109,7 +115,7 @@ def reveal(rnd: Round) -> None:
     """Turn the hole card, if it is still face down."""
     if rnd.hole_hidden:
         rnd.hole_hidden = False
-        rnd.log.append(new_event((REVEAL, 0, 0, rnd.dealer[1], None, None, None)))
+        rnd.log.append(REVEAL_EVENTS[rnd.dealer[1]])
 
 
 def dealer_turn(rnd: Round) -> None:
@@ -124,36 +130,47 @@ def dealer_turn(rnd: Round) -> None:
     if dealer_blackjack(dealer):
         _against_blackjack(rnd)
     else:
-        settle_insurance(rnd, won=False)
+        if rnd.insured:
+            settle_insurance(rnd, won=False)
         total = _draw_to_17(rnd) if to_beat else hand_totals(dealer)[0]
         if live:
-            rnd.log.append(new_event((DEALER_TOTAL, 0, 0, None, None,
-                                      DEALER_BUST if total > 21 else DEALER_STAND, total)))
+            rnd.log.append(DEALER_TOTALS[total])
             _settle_against(rnd, total)
     finish(rnd)
 
 
-def _live_hands(rnd: Round) -> tuple[list[Hand], bool]:
-    """The hands with money still waiting, and whether one of them is not a blackjack (then the
-    dealer draws to 17; against blackjacks alone he does not)."""
-    live = []
-    to_beat = False
+def _live_hands(rnd: Round) -> tuple[bool, bool]:
+    """Whether some hand has money still waiting, and whether one of them is not a blackjack
+    (then the dealer draws to 17; against blackjacks alone he does not)."""
+    live = False
     for box in rnd.boxes:
         for hand in box.hands:
-            if hand.open:
-                live.append(hand)
-                to_beat = to_beat or not hand.is_blackjack
-    return live, to_beat
+            for wager in hand.wagers:  # hand.open, written out
+                if wager.outcome is None:
+                    live = True
+                    if not hand.is_blackjack:
+                        return True, True
+                    break
+    return live, False
 
 
 def _draw_to_17(rnd: Round) -> int:
     """The dealer draws to 17 (a soft 17 too where the dealer hits it); returns his total."""
     dealer = rnd.dealer
-    table = rnd.table
-    total, soft = hand_totals(dealer)
-    while dealer_draws(table, total, soft):
-        _dealer_draws(rnd)
-        total, soft = hand_totals(dealer)
+    hits = rnd.table.dealer_hits
+    hard = 0
+    ace = False
+    for card in dealer:
+        hard += card.value
+        if card.value == 1:
+            ace = True
+    total = hard + 10 if ace and hard <= 11 else hard  # best_total, kept card by card
+    while hits[total != hard][total]:
+        card = _dealer_draws(rnd)
+        hard += card.value
+        if card.value == 1:
+            ace = True
+        total = hard + 10 if ace and hard <= 11 else hard
     return total
 
 
@@ -166,10 +183,11 @@ def _settle_against(rnd: Round, total: int) -> None:
                 settle_hand(rnd, box, hi, outcome_against(table, hand, total))
 
 
-def _dealer_draws(rnd: Round) -> None:
+def _dealer_draws(rnd: Round) -> Card:
     card = rnd.draw()
     rnd.dealer.append(card)
-    rnd.log.append(new_event((CARD, 0, 0, card, None, None, None)))
+    rnd.log.append(DEALER_CARD_EVENTS[card])
+    return card
 
 
 def _against_blackjack(rnd: Round) -> None:
@@ -190,5 +208,12 @@ def _against_blackjack(rnd: Round) -> None:
 def finish(rnd: Round) -> None:
     """The round is over: the table's cards go to the discards."""
     rnd.phase = OVER
-    rnd.shoe.discard(rnd.table_cards())
-    rnd.log.append(new_event((ROUND_OVER, 0, 0, None, rnd.net, None, None)))
+    cards: list[Card] = []
+    for box in rnd.boxes:  # rnd.table_cards(), written out
+        for hand in box.hands:
+            cards += hand._cards
+    cards += rnd.dealer
+    rnd.shoe.discard(cards)
+    player = rnd.player
+    rnd.log.append(new_event((ROUND_OVER, 0, 0, None, player.bankroll - player.bankroll_start,
+                              None, None)))

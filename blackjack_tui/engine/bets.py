@@ -31,6 +31,8 @@ def take_bets(table: Table, tier: str | None, bets: Sequence[object | None], pla
               seats: Sequence[SeatBet], player_seat: int,
               behind: Mapping[int, object]) -> tuple[list[Box], list[Seat]]:
     """The round's boxes in seat order and the computer seats, with every bet's chips taken."""
+    if not seats and not behind and not player_seat:  # the player alone: the short way
+        return _alone(table, tier, bets, player), []
     rules = table.rules
     _check_places(rules, len(bets), len(seats), player_seat)
     limits = table.limits if tier is None else table_limits(rules, tier)
@@ -51,6 +53,27 @@ def take_bets(table: Table, tier: str | None, bets: Sequence[object | None], pla
     left = [b for b in others if b.owner <= player_seat]
     right = [b for b in others if b.owner > player_seat]
     return left + boxes + right, seated
+
+
+def _alone(table: Table, tier: str | None, bets: Sequence[object | None],
+           player: Seat) -> list[Box]:
+    """The player's boxes when nobody else bets: as :func:`take_bets`, in one pass."""
+    rules = table.rules
+    if len(bets) > rules.max_boxes:
+        _check_places(rules, len(bets), 0, 0)
+    limits = table.limits if tier is None else table_limits(rules, tier)
+    boxes = _own_boxes(bets, limits)
+    if not boxes:
+        raise BetError("place a bet in at least one box")
+    total = ZERO
+    for box in boxes:
+        total += box.positions[0].bet
+    bankroll = player.bankroll
+    if total > bankroll:
+        raise BetError(f"the bets total {money_str(total)}, more than the bankroll "
+                       f"{money_str(bankroll)}")
+    player.bankroll = bankroll - total
+    return boxes
 
 
 def _check_places(rules: Rules, bets: int, seats: int, player_seat: int) -> None:

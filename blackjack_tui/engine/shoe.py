@@ -36,6 +36,8 @@ class RandomSource(Protocol):
 
 # The random sources whose randrange(n) is getrandbits(n.bit_length()) drawn again while >= n.
 _UNROLLED = (random.Random, random.SystemRandom)
+_STEPS = [(n, n.bit_length()) for n in range(1024)]
+"""``_STEPS[n]``: a step of Fisher–Yates among ``n`` loose cards, and the bits it draws."""
 _AGREES: bool | None = None
 
 
@@ -168,23 +170,50 @@ class Shoe:
             return None
         loose = self._loose
         bits = self._bits
+        if loose != left or bits is None or loose <= n or loose >= len(_STEPS):
+            return self._draw_each(n)
+        # Every card is loose (the usual case): n steps of Fisher–Yates, as n draws take them.
+        drawn = []
+        for size, k in _STEPS[loose:loose - n:-1]:  # size: the loose cards, k its bit length
+            j = bits(k)
+            while j >= size:
+                j = bits(k)
+            last = cards.pop()
+            if j == size - 1:
+                drawn.append(last)
+            else:
+                drawn.append(cards[j])
+                cards[j] = last
+        self._loose = loose - n
+        return drawn
+
+    def _draw_each(self, n: int) -> list[Card]:
+        """:meth:`draw_cards` in the general case: the cards already on top, then loose ones."""
+        cards = self._cards
+        left = len(cards)
+        loose = self._loose
         drawn = []
         for _ in range(n):
             if loose >= left:  # the top card is loose: one step of Fisher–Yates, as draw() does
                 if loose > 1:
-                    if bits is None:
-                        j = self._rng.randrange(loose)
-                    else:
-                        k = loose.bit_length()
-                        j = bits(k)
-                        while j >= loose:
-                            j = bits(k)
+                    j = self._randbelow(loose)
                     cards[loose - 1], cards[j] = cards[j], cards[loose - 1]
                 loose -= 1
             drawn.append(cards.pop())
             left -= 1
         self._loose = loose
         return drawn
+
+    def _randbelow(self, n: int) -> int:
+        """``rng.randrange(n)``, by the fast path where there is one."""
+        bits = self._bits
+        if bits is None:
+            return self._rng.randrange(n)
+        k = n.bit_length()
+        j = bits(k)
+        while j >= n:
+            j = bits(k)
+        return j
 
     def _draw_top(self) -> None:
         """One step of Fisher–Yates: a random loose card becomes the top card."""

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from decimal import Decimal
 from fractions import Fraction
 
-from blackjack_tui.engine.cards import Card, best_total
+from blackjack_tui.engine.cards import Card, best_total, parse_card
 from blackjack_tui.engine.hand import Box, Hand
 from blackjack_tui.engine.money import ZERO, times
 from blackjack_tui.engine.rules import Limits, Rules
@@ -109,12 +109,13 @@ class Table:
                             for soft in flags]
         """``dealer_hits[soft][total]``: :func:`dealer_draws`, looked up."""
         self.openings = (_Openings(self, False), _Openings(self, True))
-        """``openings[rich][first, second]``: the legal plays of an unsplit hand of these two
-        cards, ``rich`` when the holder's chips match the stake (:func:`decision_actions`)."""
+        """``openings[rich][first.rank, second.rank]``: the legal plays of an unsplit hand of two
+        cards of these ranks, ``rich`` when the holder's chips match the stake
+        (:func:`decision_actions`; no rule looks at a suit)."""
 
 
-class _Openings(dict[tuple[Card, Card], "tuple[ActionName, ...] | None"]):
-    """The legal plays of every unsplit two-card hand, worked out the first time the pair comes:
+class _Openings(dict[tuple[str, str], "tuple[ActionName, ...] | None"]):
+    """The legal plays of every unsplit two-card hand, worked out the first time its ranks come:
     the plays of the round's first decision, looked up instead of asked again each round."""
 
     def __init__(self, table: Table, rich: bool) -> None:
@@ -122,10 +123,11 @@ class _Openings(dict[tuple[Card, Card], "tuple[ActionName, ...] | None"]):
         self.table = table
         self.rich = rich
 
-    def __missing__(self, key: tuple[Card, Card]) -> tuple[ActionName, ...] | None:
+    def __missing__(self, key: tuple[str, str]) -> tuple[ActionName, ...] | None:
         box = Box(1, _ONE)
         hand = box.hands[0]
-        hand.add_two(*key)
+        first, second = key
+        hand.add_two(parse_card(first + "S"), parse_card(second + "H"))
         plays = _hand_plays(self.table, box, hand, _ONE if self.rich else ZERO)
         self[key] = plays
         return plays
@@ -223,7 +225,7 @@ def decision_actions(t: Table, box: Box, hand: Hand,
     if len(cards) != 2:  # after a hit: hit or stand, or it stands by itself
         return HIT_STAND if t.hit_ok[hand.split_aces][hand.soft][hand.total] else None
     if not hand.from_split and len(box.hands) == 1:  # the opening hand: worked out once per pair
-        return t.openings[chips >= hand.wagers[0].stake][cards[0], cards[1]]
+        return t.openings[chips >= hand.wagers[0].stake][cards[0].rank, cards[1].rank]
     return _hand_plays(t, box, hand, chips)
 
 

@@ -64,6 +64,7 @@ STOOD_E, SURRENDERED = EventKind.STAND, EventKind.SURRENDER
 BUST, GAVE_UP = Outcome.BUST, Outcome.SURRENDER
 PLAYING, STOOD, DONE = HandState.PLAYING, HandState.STOOD, HandState.DONE
 ASK_PLAY = DecisionKind.PLAY
+PLAY_WORDS = {str(name): name for name in (HIT, STAND, DOUBLE, SPLIT, SURRENDER)}
 # Events and decisions are tuples: built straight from a tuple, they cost a third of a call.
 new_event = partial(tuple.__new__, Event)
 new_decision = partial(tuple.__new__, Decision)
@@ -144,7 +145,14 @@ class Round:
         self.phase = INSURANCE
         if self.dealer[0].value == 1 and self.table.insurance_at_deal:
             self.queue = insurance.queue_of(self)
-        self.advance()
+        if self.queue:
+            self.advance()  # insurance first: the long way
+        elif settle.after_insurance(self):
+            self.decision = None
+        else:  # advance(), written out
+            self.phase = PLAY
+            self.cursor = (0, 0)
+            self._after_play()
         return log[start:]
 
     def _deal_by_card(self, peek: bool) -> None:
@@ -229,6 +237,16 @@ class Round:
 
         Raises :class:`IllegalActionError` naming what is legal when ``action`` is not.
         """
+        decision = self.decision
+        if type(action) is str and decision is not None and decision.kind is ASK_PLAY:
+            name = PLAY_WORDS.get(action)  # a play by its exact word: the short way
+            if name is not None and name in decision.actions:
+                log = self.log
+                start = len(log)
+                self.actions.append(action)
+                self._play(name)
+                self._after_play()
+                return log[start:]
         if type(action) is str:
             act = BARE.get(action)
             if act is None:
@@ -239,7 +257,6 @@ class Round:
         else:
             act = action if isinstance(action, Action) else Action.parse(action)
             text = str(act)
-        decision = self.decision
         if decision is None:
             when = "not dealt yet" if self.phase is READY else "over"
             raise IllegalActionError(f"no decision is due: the round is {when}")
@@ -258,6 +275,22 @@ class Round:
             insurance.answer(self, act, decision)
         self.advance()
         return log[start:]
+
+    def _after_play(self) -> None:
+        """:meth:`advance` from the play: the next hand's decision, or the dealer's turn."""
+        if self.join is not None:
+            self.decision = plays.join_decision(self)
+            return
+        if self._seek_decision():
+            return
+        self.phase = DEALER_INSURANCE
+        if self.dealer[0].value == 1 and self.table.insurance_at_turn:
+            self.queue = insurance.queue_of(self)
+        if self.queue:
+            self.advance()  # insurance at the dealer's turn: the long way
+            return
+        settle.dealer_turn(self)
+        self.decision = None
 
     def advance(self) -> None:
         """Run every step that needs no decision, up to the next decision or the end."""

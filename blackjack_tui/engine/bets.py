@@ -88,7 +88,9 @@ def _check_places(rules: Rules, bets: int, seats: int, player_seat: int) -> None
 def _own_boxes(bets: Sequence[object | None], limits: Limits) -> list[Box]:
     low, high = limits
     boxes = []
-    for number, raw in enumerate(bets, start=1):
+    number = 0
+    for raw in bets:
+        number += 1
         if raw is None:
             continue
         if type(raw) is Decimal and raw.is_finite():
@@ -98,9 +100,9 @@ def _own_boxes(bets: Sequence[object | None], limits: Limits) -> list[Box]:
                 bet = to_money(raw)
             except ValueError as err:
                 raise BetError(f"box {number}: {err}") from None
-        if bet == 0:
+        if not bet:
             continue
-        if not low <= bet <= high:
+        if bet < low or bet > high:
             raise BetError(f"box {number}: {limits.problem(bet)}")
         boxes.append(Box(number, bet))
     return boxes

@@ -35,7 +35,11 @@ from functools import partial
 from typing import Any, NamedTuple
 
 from blackjack_tui.engine.cards import DECK, Card, parse_card
+from blackjack_tui.engine.seats import MAX_SEATS, SEAT_BOX_BASE
 from blackjack_tui.engine.vocabulary import ActionName, DealerEnd, EventKind, Outcome, PeekResult
+
+MAX_HANDS = 4
+"""The most hands a box splits into (``Rules.max_split_hands`` allows at most 4)."""
 
 EventOutcome = Outcome | PeekResult | DealerEnd | ActionName
 """An event's ``outcome``: a hand's or insurance's :class:`Outcome`, the peek's result, how the
@@ -101,21 +105,28 @@ class Event(NamedTuple):
         return f"Event({str(self.kind)!r}, {fields})"
 
 
-class _CardEvents(dict[tuple[int, int], dict[Card, Event]]):
-    """``CARD_EVENTS[box, hand][card]``: the ``card`` event of each card for each hand, built the
-    first time that hand is dealt to and shared from then on (an event is immutable, and a look-up
-    costs a fraction of building one for each card dealt)."""
+class _CardEvents(dict[Card, Event]):
+    """The ``card`` events of one hand (box 0, hand 0: the dealer's face-up cards), each built the
+    first time its card is dealt there and shared from then on: an event is immutable, and a
+    look-up costs a fraction of building one for each card dealt."""
 
-    def __missing__(self, key: tuple[int, int]) -> dict[Card, Event]:
-        box, hand = key
-        events = {card: _new((EventKind.CARD, box, hand, card, None, None, None)) for card in DECK}
-        self[key] = events
-        return events
+    __slots__ = ("box", "hand")
+
+    def __init__(self, box: int, hand: int) -> None:
+        super().__init__()
+        self.box = box
+        self.hand = hand
+
+    def __missing__(self, card: Card) -> Event:
+        event = self[card] = _new((EventKind.CARD, self.box, self.hand, card, None, None, None))
+        return event
 
 
 _new = partial(tuple.__new__, Event)
-CARD_EVENTS = _CardEvents()
-DEALER_CARD_EVENTS = CARD_EVENTS[0, 0]
+CARD_EVENTS = [[_CardEvents(box, hand) for hand in range(MAX_HANDS + 1)]
+               for box in range(SEAT_BOX_BASE + MAX_SEATS + 1)]
+"""``CARD_EVENTS[box][hand][card]``: the event of ``card`` dealt face up to that hand."""
+DEALER_CARD_EVENTS = CARD_EVENTS[0][0]
 """The dealer's face-up cards' events."""
 HOLE_EVENTS = {card: _new((EventKind.HOLE, 0, 0, card, None, None, None)) for card in DECK}
 REVEAL_EVENTS = {card: _new((EventKind.REVEAL, 0, 0, card, None, None, None)) for card in DECK}

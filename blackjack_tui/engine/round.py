@@ -73,6 +73,10 @@ new_decision = partial(tuple.__new__, Decision)
 class Round:
     """A round at one table: the boxes' bets, the cards, the decisions, the settlement."""
 
+    __slots__ = ("actions", "boxes", "cursor", "dealer", "dealt", "decision", "hole_hidden",
+                 "insured", "join", "log", "phase", "player", "player_seat", "purses", "queue",
+                 "rules", "seats", "shoe", "table", "tier")
+
     def __init__(self, rules: Rules, shoe: Shoe, bets: Sequence[object | None],
                  bankroll: object, *, tier: str | None = None, seats: Sequence[SeatBet] = (),
                  player_seat: int = 0, behind: Mapping[int, object] | None = None) -> None:
@@ -122,25 +126,7 @@ class Round:
         if cards is None:  # the shoe may run dry on the way: card by card, a shuffle told
             self._deal_by_card(peek)
         else:
-            # A card to each box, the up card, a second card each, the hole card.
-            self.dealt += cards
-            up = cards[n]
-            seconds = []
-            for i, box in enumerate(boxes):
-                first = cards[i]
-                second = cards[n + 1 + i]
-                box.hands[0].add_two(first, second)
-                events = CARD_EVENTS[box.number, 1]
-                log.append(events[first])
-                seconds.append(events[second])
-            log.append(DEALER_CARD_EVENTS[up])
-            log += seconds
-            if peek:
-                hole = cards[-1]
-                log.append(HOLE_EVENTS[hole])
-                self.dealer += (up, hole)
-            else:
-                self.dealer.append(up)
+            self._lay_out(cards, peek)
         self.hole_hidden = peek
         self.phase = INSURANCE
         if self.dealer[0].value == 1 and self.table.insurance_at_deal:
@@ -154,6 +140,37 @@ class Round:
             self.cursor = (0, 0)
             self._after_play()
         return log[start:]
+
+    def _lay_out(self, cards: list[Card], peek: bool) -> None:
+        """Deal ``cards`` in their order: a card to each box, the up card, a second card each,
+        the hole card."""
+        self.dealt += cards
+        log = self.log
+        boxes = self.boxes
+        n = len(boxes)
+        up = cards[n]
+        if n == 1:  # one box: the loop below, written out
+            box = boxes[0]
+            first, second = cards[0], cards[2]
+            box.hands[0].add_two(first, second)
+            events = CARD_EVENTS[box.number][1]
+            log += (events[first], DEALER_CARD_EVENTS[up], events[second])
+        else:
+            seconds = []
+            for i, box in enumerate(boxes):
+                first, second = cards[i], cards[n + 1 + i]
+                box.hands[0].add_two(first, second)
+                events = CARD_EVENTS[box.number][1]
+                log.append(events[first])
+                seconds.append(events[second])
+            log.append(DEALER_CARD_EVENTS[up])
+            log += seconds
+        if peek:
+            hole = cards[-1]
+            log.append(HOLE_EVENTS[hole])
+            self.dealer += (up, hole)
+        else:
+            self.dealer.append(up)
 
     def _deal_by_card(self, peek: bool) -> None:
         """The opening deal one card at a time, a shuffle told where the shoe ran dry."""
@@ -169,7 +186,7 @@ class Round:
                 dealer.append(card)
             else:
                 box.hands[0].add(card)
-                log.append(CARD_EVENTS[box.number, 1][card])
+                log.append(CARD_EVENTS[box.number][1][card])
 
     def draw(self) -> Card:
         """The next card from the shoe (an event if the shoe had to reshuffle its discards)."""
@@ -185,7 +202,7 @@ class Round:
         """Deal a card face up to the box's hand ``index`` (0-based)."""
         card = self.draw()
         box.hands[index].add(card)
-        self.log.append(CARD_EVENTS[box.number, index + 1][card])
+        self.log.append(CARD_EVENTS[box.number][index + 1][card])
         return card
 
     # ------------------------------------------------------------------ asking

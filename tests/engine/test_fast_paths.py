@@ -87,7 +87,7 @@ def test_the_opening_hands_plays_looked_up_are_the_rules_plays(name: str) -> Non
 
 def test_shared_card_events_are_the_events_the_round_tells() -> None:
     for card in DECK:
-        assert CARD_EVENTS[2, 3][card] == Event(EventKind.CARD, 2, 3, card)
+        assert CARD_EVENTS[2][3][card] == Event(EventKind.CARD, 2, 3, card)
         assert DEALER_CARD_EVENTS[card] == Event(EventKind.CARD, 0, 0, card)
         assert HOLE_EVENTS[card] == Event(EventKind.HOLE, 0, 0, card)
 

@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from decimal import Decimal
 
 from blackjack_tui.engine.errors import BetError
-from blackjack_tui.engine.hand import Box
+from blackjack_tui.engine.hand import Box, new_box
 from blackjack_tui.engine.money import ZERO, money_str, to_money
 from blackjack_tui.engine.rules import Limits, Rules
 from blackjack_tui.engine.seats import MAX_SEATS, Seat, SeatBet, seat_box
@@ -104,7 +104,7 @@ def _own_boxes(bets: Sequence[object | None], limits: Limits) -> list[Box]:
             continue
         if bet < low or bet > high:
             raise BetError(f"box {number}: {limits.problem(bet)}")
-        boxes.append(Box(number, bet))
+        boxes.append(new_box(number, bet))
     return boxes
 
 

@@ -12,10 +12,11 @@ from blackjack_tui.engine import Round, Shoe
 from blackjack_tui.engine.cards import DECK, RANKS, parse_card
 from blackjack_tui.engine.events import CARD_EVENTS, DEALER_CARD_EVENTS, HOLE_EVENTS, Event
 from blackjack_tui.engine.fair import FairShoe
-from blackjack_tui.engine.hand import Box
+from blackjack_tui.engine.hand import Box, Hand, empty_hand, new_box
 from blackjack_tui.engine.shoe import unrolled_draws_agree
 from blackjack_tui.engine.table_rules import _hand_plays, decision_actions, table_of
 from blackjack_tui.engine.vocabulary import EventKind
+from blackjack_tui.engine.wagers import Position, Wager, new_position, new_wager
 from blackjack_tui.rulesets import load_all
 
 SHIPPED, _ = load_all()
@@ -102,3 +103,20 @@ def test_a_deal_on_a_shoe_about_to_run_dry_tells_the_shuffle(seed: int) -> None:
     kinds = [str(e.kind) for e in rnd.deal()]
     assert kinds.count("shuffle") == 1 and kinds.index("shuffle") == 2
     assert len(rnd.dealt) == (6 if rules.hole_card == "peek" else 5)
+
+
+def slots(obj: object) -> dict[str, object]:
+    return {name: getattr(obj, name) for cls in type(obj).__mro__
+            for name in getattr(cls, "__slots__", ())}
+
+
+def test_objects_built_the_short_way_are_the_objects_the_classes_build() -> None:
+    bet = Decimal(25)
+    assert slots(new_wager(2, bet)) == slots(Wager(2, bet))
+    assert slots(new_position(2, bet)) == slots(Position(2, bet))
+    short, long = new_box(3, bet), Box(3, bet)
+    assert slots(short.positions[0]) == slots(long.positions[0])
+    assert [slots(w) for w in short.hands[0].wagers] == [slots(w) for w in long.hands[0].wagers]
+    hand, made = short.hands[0], Hand([], wagers=short.hands[0].wagers)
+    assert slots(hand) == slots(made) and slots(empty_hand([])) == slots(Hand([], wagers=[]))
+    assert (short.number, short.owner, len(short.hands)) == (long.number, long.owner, 1)

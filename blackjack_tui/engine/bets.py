@@ -12,11 +12,12 @@ from collections.abc import Mapping, Sequence
 from decimal import Decimal
 
 from blackjack_tui.engine.errors import BetError
-from blackjack_tui.engine.hand import Box, new_box
+from blackjack_tui.engine.hand import PLAYING, Box, Hand
 from blackjack_tui.engine.money import ZERO, money_str, to_money
 from blackjack_tui.engine.rules import Limits, Rules
 from blackjack_tui.engine.seats import MAX_SEATS, Seat, SeatBet, seat_box
 from blackjack_tui.engine.table_rules import Table
+from blackjack_tui.engine.wagers import Wager, new_position, new_wager
 
 
 def table_limits(rules: Rules, tier: str | None) -> Limits:
@@ -154,3 +155,34 @@ def _bets_behind(boxes: list[Box], behind: Mapping[int, object], limits: Limits)
         box.add_behind(amount)
         total += amount
     return total
+
+
+_new_hand = Hand.__new__
+
+
+def empty_hand(wagers: list[Wager]) -> Hand:
+    """``Hand([], wagers=wagers)``, built without the class call's keyword handling: a round
+    opens one for every box. (Sets every slot that ``Hand.__init__`` sets.)"""
+    hand = _new_hand(Hand)
+    hand.wagers = wagers
+    hand.from_split = hand.split_aces = hand.doubled = False
+    hand.aces_low = None
+    hand.state = PLAYING
+    hand._cards = []
+    hand.hard = hand.total = 0
+    hand.high_ace = hand.soft = False
+    return hand
+
+
+_new_box = Box.__new__
+
+
+def new_box(number: int, bet: Decimal) -> Box:
+    """``Box(number, bet)`` (the player's box, nobody behind), built without the class call: a
+    round opens one for every bet. (Sets every slot that ``Box.__init__`` sets.)"""
+    box = _new_box(Box)
+    box.number = number
+    box.owner = 0
+    box.positions = [new_position(0, bet)]
+    box.hands = [empty_hand([new_wager(0, bet)])]
+    return box

@@ -16,14 +16,7 @@ from typing import Any
 from blackjack_tui.engine.cards import Card, best_total, parse_cards, total_label
 from blackjack_tui.engine.money import ZERO
 from blackjack_tui.engine.vocabulary import AcesLow, HandState, Outcome
-from blackjack_tui.engine.wagers import (
-    Position,
-    Wager,
-    new_position,
-    new_wager,
-    read_insurance,
-    read_wager,
-)
+from blackjack_tui.engine.wagers import Position, Wager, read_insurance, read_wager
 
 __all__ = ["DONE", "PLAYING", "STOOD", "Box", "Hand", "Position", "Wager"]
 
@@ -232,23 +225,6 @@ class Hand:
         return hand
 
 
-_new_hand = Hand.__new__
-
-
-def empty_hand(wagers: list[Wager]) -> Hand:
-    """``Hand([], wagers=wagers)``, built without the class call's keyword handling: a round
-    opens one for every box. (Sets every slot that ``Hand.__init__`` sets.)"""
-    hand = _new_hand(Hand)
-    hand.wagers = wagers
-    hand.from_split = hand.split_aces = hand.doubled = False
-    hand.aces_low = None
-    hand.state = PLAYING
-    hand._cards = []
-    hand.hard = hand.total = 0
-    hand.high_ace = hand.soft = False
-    return hand
-
-
 class Box:
     """A betting spot: its number, the seat that holds it, the positions on it, its hands."""
 
@@ -257,12 +233,12 @@ class Box:
     def __init__(self, number: int, bet: Decimal, owner: int = 0, behind: Decimal = ZERO) -> None:
         self.number = number
         self.owner = owner
-        self.positions = [new_position(owner, bet)]
-        wagers = [new_wager(owner, bet)]
+        self.positions = [Position(owner, bet)]
+        wagers = [Wager(owner, bet)]
         if behind:
             self.positions.append(Position(0, behind, True))
             wagers.append(Wager(0, behind, True))
-        self.hands: list[Hand] = [empty_hand(wagers)]
+        self.hands: list[Hand] = [Hand([], wagers=wagers)]
 
     def add_behind(self, amount: Decimal) -> None:
         """The player bets ``amount`` behind this box (before the deal)."""
@@ -389,20 +365,6 @@ class Box:
             read_insurance(position, data.get("behind_insurance"), data.get("behind_insurance_net"),
                        data.get("behind_even_money", False))
         return box
-
-
-_new_box = Box.__new__
-
-
-def new_box(number: int, bet: Decimal) -> Box:
-    """``Box(number, bet)`` (the player's box, nobody behind), built without the class call: a
-    round opens one for every bet. (Sets every slot that ``Box.__init__`` sets.)"""
-    box = _new_box(Box)
-    box.number = number
-    box.owner = 0
-    box.positions = [new_position(0, bet)]
-    box.hands = [empty_hand([new_wager(0, bet)])]
-    return box
 
 
 def _opt(amount: Decimal | None) -> str | None:

@@ -30,12 +30,12 @@ from decimal import Decimal
 from functools import partial
 from typing import Any
 
-from blackjack_tui.engine import insurance, plays, settle, state
+from blackjack_tui.engine import dealing, insurance, plays, settle, state
 from blackjack_tui.engine.actions import BARE, Action, Decision
 from blackjack_tui.engine.bets import take_bets
 from blackjack_tui.engine.cards import Card
 from blackjack_tui.engine.errors import IllegalActionError
-from blackjack_tui.engine.events import CARD_EVENTS, DEALER_CARD_EVENTS, HOLE_EVENTS, Event
+from blackjack_tui.engine.events import CARD_EVENTS, Event
 from blackjack_tui.engine.hand import Box, Hand
 from blackjack_tui.engine.money import ZERO, to_money
 from blackjack_tui.engine.rules import Rules
@@ -124,9 +124,9 @@ class Round:
         peek = self.table.peek
         cards = self.shoe.draw_cards(2 * n + 2 if peek else 2 * n + 1)
         if cards is None:  # the shoe may run dry on the way: card by card, a shuffle told
-            self._deal_by_card(peek)
+            dealing.deal_by_card(self, peek)
         else:
-            self._lay_out(cards, peek)
+            dealing.lay_out(self, cards, peek)
         self.hole_hidden = peek
         self.phase = INSURANCE
         if self.dealer[0].value == 1 and self.table.insurance_at_deal:
@@ -140,53 +140,6 @@ class Round:
             self.cursor = (0, 0)
             self._after_play()
         return log[start:]
-
-    def _lay_out(self, cards: list[Card], peek: bool) -> None:
-        """Deal ``cards`` in their order: a card to each box, the up card, a second card each,
-        the hole card."""
-        self.dealt += cards
-        log = self.log
-        boxes = self.boxes
-        n = len(boxes)
-        up = cards[n]
-        if n == 1:  # one box: the loop below, written out
-            box = boxes[0]
-            first, second = cards[0], cards[2]
-            box.hands[0].add_two(first, second)
-            events = CARD_EVENTS[box.number][1]
-            log += (events[first], DEALER_CARD_EVENTS[up], events[second])
-        else:
-            seconds = []
-            for i, box in enumerate(boxes):
-                first, second = cards[i], cards[n + 1 + i]
-                box.hands[0].add_two(first, second)
-                events = CARD_EVENTS[box.number][1]
-                log.append(events[first])
-                seconds.append(events[second])
-            log.append(DEALER_CARD_EVENTS[up])
-            log += seconds
-        if peek:
-            hole = cards[-1]
-            log.append(HOLE_EVENTS[hole])
-            self.dealer += (up, hole)
-        else:
-            self.dealer.append(up)
-
-    def _deal_by_card(self, peek: bool) -> None:
-        """The opening deal one card at a time, a shuffle told where the shoe ran dry."""
-        order: list[Box | None] = [*self.boxes, None, *self.boxes]
-        if peek:
-            order.append(None)
-        dealer = self.dealer
-        log = self.log
-        for box in order:
-            card = self.draw()
-            if box is None:
-                log.append(HOLE_EVENTS[card] if dealer else DEALER_CARD_EVENTS[card])
-                dealer.append(card)
-            else:
-                box.hands[0].add(card)
-                log.append(CARD_EVENTS[box.number][1][card])
 
     def draw(self) -> Card:
         """The next card from the shoe (an event if the shoe had to reshuffle its discards)."""

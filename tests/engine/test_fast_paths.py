@@ -9,10 +9,11 @@ from decimal import Decimal
 import pytest
 
 from blackjack_tui.engine import Round, Shoe
+from blackjack_tui.engine.bets import empty_hand, new_box
 from blackjack_tui.engine.cards import DECK, RANKS, parse_card
 from blackjack_tui.engine.events import CARD_EVENTS, DEALER_CARD_EVENTS, HOLE_EVENTS, Event
 from blackjack_tui.engine.fair import FairShoe
-from blackjack_tui.engine.hand import Box, Hand, empty_hand, new_box
+from blackjack_tui.engine.hand import Box, Hand
 from blackjack_tui.engine.shoe import unrolled_draws_agree
 from blackjack_tui.engine.table_rules import _hand_plays, decision_actions, table_of
 from blackjack_tui.engine.vocabulary import EventKind

@@ -59,6 +59,14 @@ def take_bets(table: Table, tier: str | None, bets: Sequence[object | None], pla
 def _alone(table: Table, tier: str | None, bets: Sequence[object | None],
            player: Seat) -> list[Box]:
     """The player's boxes when nobody else bets: as :func:`take_bets`, in one pass."""
+    if len(bets) == 1 and tier is None:  # one bet, within the limits and the bankroll
+        bet = bets[0]
+        if type(bet) is Decimal and bet.is_finite() and bet:
+            low, high = table.limits
+            total = ZERO + bet  # (the sum below, to the same digits)
+            if low <= bet <= high and total <= player.bankroll:
+                player.bankroll -= total
+                return [new_box(1, bet)]
     rules = table.rules
     if len(bets) > rules.max_boxes:
         _check_places(rules, len(bets), 0, 0)

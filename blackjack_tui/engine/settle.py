@@ -123,7 +123,9 @@ def dealer_turn(rnd: Round) -> None:
     live, to_beat = _live_hands(rnd)
     dealer = rnd.dealer
     if rnd.table.peek:
-        reveal(rnd)
+        if rnd.hole_hidden:  # reveal(), written out
+            rnd.hole_hidden = False
+            rnd.log.append(REVEAL_EVENTS[dealer[1]])
     elif live or (rnd.insured and any(p.insurance and p.insurance_net is None
                                       for b in rnd.boxes for p in b.positions)):
         _dealer_draws(rnd)
@@ -179,8 +181,12 @@ def _settle_against(rnd: Round, total: int) -> None:
     table = rnd.table
     for box in rnd.boxes:
         for hi, hand in enumerate(box.hands):
-            if hand.open:
-                settle_hand(rnd, box, hi, outcome_against(table, hand, total))
+            outcome = None
+            for wager in hand.wagers:  # settle_hand() for the hands still open, in one pass
+                if wager.outcome is None:
+                    if outcome is None:
+                        outcome = outcome_against(table, hand, total)
+                    settle_wager(rnd, box, hi, wager, outcome, net_of(table, outcome, wager.stake))
 
 
 def _dealer_draws(rnd: Round) -> Card:

@@ -292,9 +292,9 @@ def dealer_draws(rules: Rules | Table, total: int, soft: bool) -> bool:
 
 def outcome_against(rules: Rules | Table, hand: Hand, dealer_total: int) -> Outcome:
     """How a live hand ends against a dealer without blackjack who finished on ``dealer_total``."""
-    if hand.is_blackjack:
-        return BLACKJACK
     player = hand.total
+    if player == 21 and hand.is_blackjack:
+        return BLACKJACK
     if dealer_total > 21 or player > dealer_total:
         return WIN
     if player < dealer_total or player in _table(rules).dealer_wins_ties:

@@ -122,7 +122,25 @@ class _CardEvents(dict[Card, Event]):
         return event
 
 
+class _StandEvents(dict[int, Event]):
+    """The ``stand`` events of one hand by its total, built when first told (as the cards')."""
+
+    __slots__ = ("box", "hand")
+
+    def __init__(self, box: int, hand: int) -> None:
+        super().__init__()
+        self.box = box
+        self.hand = hand
+
+    def __missing__(self, total: int) -> Event:
+        event = self[total] = _new((EventKind.STAND, self.box, self.hand, None, None, None, total))
+        return event
+
+
 _new = partial(tuple.__new__, Event)
+STAND_EVENTS = [[_StandEvents(box, hand) for hand in range(MAX_HANDS + 1)]
+                for box in range(SEAT_BOX_BASE + MAX_SEATS + 1)]
+"""``STAND_EVENTS[box][hand][total]``: the event of that hand standing on ``total``."""
 CARD_EVENTS = [[_CardEvents(box, hand) for hand in range(MAX_HANDS + 1)]
                for box in range(SEAT_BOX_BASE + MAX_SEATS + 1)]
 """``CARD_EVENTS[box][hand][card]``: the event of ``card`` dealt face up to that hand."""

@@ -35,7 +35,7 @@ from blackjack_tui.engine.actions import BARE, Action, Decision
 from blackjack_tui.engine.bets import take_bets
 from blackjack_tui.engine.cards import Card
 from blackjack_tui.engine.errors import IllegalActionError
-from blackjack_tui.engine.events import CARD_EVENTS, Event
+from blackjack_tui.engine.events import CARD_EVENTS, STAND_EVENTS, Event
 from blackjack_tui.engine.hand import Box, Hand
 from blackjack_tui.engine.money import ZERO, to_money
 from blackjack_tui.engine.rules import Rules
@@ -60,7 +60,7 @@ HIT, STAND, DOUBLE, SPLIT, SURRENDER, JOIN = (
     ActionName.HIT, ActionName.STAND, ActionName.DOUBLE, ActionName.SPLIT, ActionName.SURRENDER,
     ActionName.JOIN)
 CARD, HOLE, SHUFFLE = EventKind.CARD, EventKind.HOLE, EventKind.SHUFFLE
-STOOD_E, SURRENDERED = EventKind.STAND, EventKind.SURRENDER
+SURRENDERED = EventKind.SURRENDER
 BUST, GAVE_UP = Outcome.BUST, Outcome.SURRENDER
 PLAYING, STOOD, DONE = HandState.PLAYING, HandState.STOOD, HandState.DONE
 ASK_PLAY = DecisionKind.PLAY
@@ -326,8 +326,7 @@ class Round:
                 settle.settle_hand(self, box, hi, BUST)
         elif name is STAND:
             hand.state = STOOD
-            self.log.append(new_event((STOOD_E, box.number, hi + 1, None, None, None,
-                                       hand.total)))
+            self.log.append(STAND_EVENTS[box.number][hi + 1][hand.total])
         elif name is SURRENDER:
             self.log.append(new_event((SURRENDERED, box.number, hi + 1, None, None, None, None)))
             settle.settle_hand(self, box, hi, GAVE_UP)

@@ -11,7 +11,13 @@ import pytest
 from blackjack_tui.engine import Round, Shoe
 from blackjack_tui.engine.bets import empty_hand, new_box
 from blackjack_tui.engine.cards import DECK, RANKS, parse_card
-from blackjack_tui.engine.events import CARD_EVENTS, DEALER_CARD_EVENTS, HOLE_EVENTS, Event
+from blackjack_tui.engine.events import (
+    CARD_EVENTS,
+    DEALER_CARD_EVENTS,
+    HOLE_EVENTS,
+    STAND_EVENTS,
+    Event,
+)
 from blackjack_tui.engine.fair import FairShoe
 from blackjack_tui.engine.hand import Box, Hand
 from blackjack_tui.engine.shoe import unrolled_draws_agree
@@ -92,6 +98,8 @@ def test_shared_card_events_are_the_events_the_round_tells() -> None:
         assert CARD_EVENTS[2][3][card] == Event(EventKind.CARD, 2, 3, card)
         assert DEALER_CARD_EVENTS[card] == Event(EventKind.CARD, 0, 0, card)
         assert HOLE_EVENTS[card] == Event(EventKind.HOLE, 0, 0, card)
+    for total in range(4, 22):
+        assert STAND_EVENTS[5][2][total] == Event(EventKind.STAND, 5, 2, total=total)
 
 
 @pytest.mark.parametrize("seed", range(3))

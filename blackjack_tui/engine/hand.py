@@ -250,12 +250,21 @@ class Box:
     def staked(self, position: Position) -> Decimal:
         """Everything ``position`` has in the box's hands: its bet, splits and doubles joined."""
         behind = position.behind
-        return sum((w.stake for h in self.hands for w in h.wagers if w.behind is behind), ZERO)
+        total = ZERO  # a loop, not sum() over a generator: this is asked at every insurance
+        for hand in self.hands:
+            for wager in hand.wagers:
+                if wager.behind is behind:
+                    total += wager.stake
+        return total
 
     def live_for(self, position: Position) -> bool:
         """Some wager of ``position`` still waits for the dealer."""
         behind = position.behind
-        return any(w.outcome is None for h in self.hands for w in h.wagers if w.behind is behind)
+        for hand in self.hands:  # a loop, not any() over a generator (as staked())
+            for wager in hand.wagers:
+                if wager.behind is behind and wager.outcome is None:
+                    return True
+        return False
 
     @property
     def holder(self) -> Position:

@@ -10,6 +10,7 @@ offered even money instead, where the rules offer it.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
 from blackjack_tui.engine.actions import EVEN_MONEY_ACTIONS, INSURANCE_ACTIONS, Action, Decision
@@ -24,6 +25,10 @@ if TYPE_CHECKING:
     from blackjack_tui.engine.round import Round
 
 E = EventKind
+EVEN_MONEY, INSURANCE = DecisionKind.EVEN_MONEY, DecisionKind.INSURANCE
+# Built straight from a tuple: a fraction of the keyword call.
+new_decision = partial(tuple.__new__, Decision)
+new_event = partial(tuple.__new__, Event)
 
 
 def question(rnd: Round, box: Box, position: Position) -> DecisionKind | None:
@@ -34,10 +39,10 @@ def question(rnd: Round, box: Box, position: Position) -> DecisionKind | None:
     hand = box.hands[0]
     if len(box.hands) == 1 and hand.is_blackjack:
         if rnd.table.even_money:
-            return DecisionKind.EVEN_MONEY
+            return EVEN_MONEY
         if not rnd.table.insure_blackjack:
             return None
-    return DecisionKind.INSURANCE
+    return INSURANCE
 
 
 def queue_of(rnd: Round) -> list[tuple[int, bool]]:
@@ -55,15 +60,15 @@ def ask(rnd: Round) -> Decision | None:
         box = rnd.boxes[bi]
         position = box.positions[behind]
         kind = question(rnd, box, position)
-        if kind is DecisionKind.EVEN_MONEY:
-            return Decision(kind, box.number, 1, EVEN_MONEY_ACTIONS, seat=position.seat,
-                            behind=behind)
-        if kind is DecisionKind.INSURANCE:
+        if kind is EVEN_MONEY:
+            return new_decision((kind, box.number, 1, EVEN_MONEY_ACTIONS, None, False,
+                                 position.seat, behind))
+        if kind is INSURANCE:
             stake = insurance_offer(rnd.table, position.bet, box.staked(position),
                                     rnd.purses[position.seat].bankroll)
             if stake is not None:
-                return Decision(kind, box.number, 1, INSURANCE_ACTIONS, stake,
-                                rnd.table.up_to_half, seat=position.seat, behind=behind)
+                return new_decision((kind, box.number, 1, INSURANCE_ACTIONS, stake,
+                                     rnd.table.up_to_half, position.seat, behind))
         queue.pop(0)
     return None
 
@@ -88,5 +93,5 @@ def answer(rnd: Round, act: Action, decision: Decision) -> None:
     else:
         stake = ZERO
     position.insurance = stake
-    rnd.log.append(Event(E.BEHIND_INSURANCE if behind else E.INSURANCE, box.number, 1,
-                         amount=stake))
+    rnd.log.append(new_event((E.BEHIND_INSURANCE if behind else E.INSURANCE, box.number, 1, None,
+                              stake, None, None)))

@@ -140,26 +140,34 @@ class Shoe:
         """Take the top card. A real shoe that runs dry mid-round reshuffles its discards."""
         cards = self._cards
         n = self._loose
-        if n >= len(cards):
-            if not cards:
-                if self.stacked_shoe or not self.discards:
-                    raise ShoeEmptyError("the shoe ran out of cards")
-                self._reshuffle_discards()
-                cards = self._cards
-                n = self._loose
-            if n:  # (a provably fair shoe lays its cards in dealing order)
-                if n > 1:  # one step of Fisher–Yates, inline: this runs for every card dealt
-                    bits = self._bits
-                    if bits is None:
-                        j = self._rng.randrange(n)
-                    else:
-                        k = n.bit_length()
-                        j = bits(k)
-                        while j >= n:
-                            j = bits(k)
-                    cards[n - 1], cards[j] = cards[j], cards[n - 1]
-                self._loose = n - 1
-        return cards.pop()
+        if n < len(cards):  # the top card is drawn already (or the shoe lays them in order)
+            return cards.pop()
+        if not cards:
+            if self.stacked_shoe or not self.discards:
+                raise ShoeEmptyError("the shoe ran out of cards")
+            self._reshuffle_discards()
+            cards = self._cards
+            n = self._loose
+        # One step of Fisher–Yates, inline (a random loose card is the top card): every card
+        # dealt after the opening deal comes here.
+        if n < 2:
+            self._loose = 0
+            return cards.pop()
+        bits = self._bits
+        if bits is None or n >= len(_STEPS):
+            j = self._randbelow(n)
+        else:
+            k = _STEPS[n][1]
+            j = bits(k)
+            while j >= n:
+                j = bits(k)
+        self._loose = n - 1
+        last = cards.pop()
+        if j == n - 1:
+            return last
+        card = cards[j]
+        cards[j] = last
+        return card
 
     def draw_cards(self, n: int) -> list[Card] | None:
         """The next ``n`` cards, exactly as ``n`` draws deal them; ``None`` when fewer are left
@@ -220,7 +228,7 @@ class Shoe:
         cards = self._cards
         n = self._loose
         if n > 1:
-            j = self._rng.randrange(n)
+            j = self._randbelow(n)
             cards[n - 1], cards[j] = cards[j], cards[n - 1]
         self._loose = n - 1
 

@@ -106,7 +106,8 @@ def after_insurance(rnd: Round) -> bool:
     if table.paid_at_once and not could_have_blackjack:
         for box in rnd.boxes:
             hands = box.hands
-            if len(hands) == 1 and hands[0].is_blackjack and hands[0].open:
+            hand = hands[0]
+            if hand.total == 21 and len(hands) == 1 and hand.is_blackjack and hand.open:
                 settle_hand(rnd, box, 0, BLACKJACK)
     return False
 

@@ -22,6 +22,8 @@ from blackjack_tui.engine.wagers import Wager, new_position, new_wager
 
 def table_limits(rules: Rules, tier: str | None) -> Limits:
     """The box limits at ``tier``; :class:`BetError` for a tier the rule set does not have."""
+    if not isinstance(tier, str):  # (a damaged saved round's tier, say)
+        raise BetError(f"a tier is named, not {tier!r}")
     try:
         return rules.limits(tier)
     except ValueError as err:

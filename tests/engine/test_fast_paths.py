@@ -8,7 +8,7 @@ from decimal import Decimal
 
 import pytest
 
-from blackjack_tui.engine import Round, Shoe
+from blackjack_tui.engine import BetError, Round, Shoe
 from blackjack_tui.engine.bets import empty_hand, new_box
 from blackjack_tui.engine.cards import DECK, RANKS, parse_card
 from blackjack_tui.engine.events import (
@@ -129,3 +129,11 @@ def test_objects_built_the_short_way_are_the_objects_the_classes_build() -> None
     hand, made = short.hands[0], Hand([], wagers=short.hands[0].wagers)
     assert slots(hand) == slots(made) and slots(empty_hand([])) == slots(Hand([], wagers=[]))
     assert (short.number, short.owner, len(short.hands)) == (long.number, long.owner, 1)
+
+
+@pytest.mark.parametrize("tier", [[], 5, {"name": "VIP"}])
+def test_a_tier_that_is_not_a_name_is_refused_as_a_bet(tier: object) -> None:
+    # A damaged saved round's tier reached the rules' look-up and raised AttributeError there;
+    # the round's check (store.check.round_problem) catches engine errors only.
+    with pytest.raises(BetError, match="tier"):
+        Round(SHIPPED["nordic"], Shoe.seeded(6, 1), [10], 1000, tier=tier)  # type: ignore[arg-type]

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from blackjack_tui.engine.cards import Card, hand_totals
 from blackjack_tui.engine.events import DEALER_CARD_EVENTS, REVEAL_EVENTS, Event
-from blackjack_tui.engine.hand import Box, Wager
+from blackjack_tui.engine.hand import Box, Hand, Wager
 from blackjack_tui.engine.table_rules import (
     dealer_blackjack,
     net_of,
@@ -121,6 +121,12 @@ def reveal(rnd: Round) -> None:
 
 def dealer_turn(rnd: Round) -> None:
     """The dealer's second card (or the hole card turned), the draw to 17, the settlement."""
+    boxes = rnd.boxes
+    if len(boxes) == 1 and rnd.table.peek and not rnd.insured:
+        box = boxes[0]
+        if len(box.hands) == 1 and len(box.hands[0].wagers) == 1:
+            _one_hand_turn(rnd, box, box.hands[0])
+            return
     live, to_beat = _live_hands(rnd)
     dealer = rnd.dealer
     if rnd.table.peek:
@@ -139,6 +145,26 @@ def dealer_turn(rnd: Round) -> None:
         if live:
             rnd.log.append(DEALER_TOTALS[total])
             _settle_against(rnd, total)
+    finish(rnd)
+
+
+def _one_hand_turn(rnd: Round, box: Box, hand: Hand) -> None:
+    """:func:`dealer_turn` for the one hand of one box with one wager on it in a hole-card game
+    with no insurance taken: the same steps, without the loops."""
+    dealer = rnd.dealer
+    if rnd.hole_hidden:
+        rnd.hole_hidden = False
+        rnd.log.append(REVEAL_EVENTS[dealer[1]])
+    if dealer_blackjack(dealer):
+        _against_blackjack(rnd)
+    else:
+        wager = hand.wagers[0]
+        if wager.outcome is None:  # the hand is still live: the dealer plays against it
+            total = hand_totals(dealer)[0] if hand.is_blackjack else _draw_to_17(rnd)
+            rnd.log.append(DEALER_TOTALS[total])
+            table = rnd.table
+            outcome = outcome_against(table, hand, total)
+            settle_wager(rnd, box, 0, wager, outcome, net_of(table, outcome, wager.stake))
     finish(rnd)
 
 

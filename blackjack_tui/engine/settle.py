@@ -42,6 +42,7 @@ OVER = Phase.OVER
 ROUND_OVER, DEALER_TOTAL = E.ROUND_OVER, E.DEALER_TOTAL
 DEALER_BUST, DEALER_STAND = DealerEnd.BUST, DealerEnd.STAND
 new_event = partial(tuple.__new__, Event)
+make = tuple.__new__  # make(Event, fields): a call less than new_event, where it counts
 # Events that carry no money are built once and shared (an event is immutable).
 DEALER_TOTALS = [new_event((DEALER_TOTAL, 0, 0, None, None,
                             DEALER_BUST if total > 21 else DEALER_STAND, total))
@@ -60,8 +61,8 @@ def settle_wager(rnd: Round, box: Box, hi: int, wager: Wager, outcome: Outcome,
     if not behind:
         hand.state = DONE
     rnd.purses[wager.seat].bankroll += wager.stake + net
-    rnd.log.append(new_event((BEHIND_SETTLE if behind else SETTLE, box.number, hi + 1, None, net,
-                              outcome, hand.total)))
+    rnd.log.append(make(Event, (BEHIND_SETTLE if behind else SETTLE, box.number, hi + 1, None,
+                                net, outcome, hand.total)))
 
 
 def settle_hand(rnd: Round, box: Box, hi: int, outcome: Outcome) -> None:
@@ -248,5 +249,5 @@ def finish(rnd: Round) -> None:
     cards += rnd.dealer
     rnd.shoe.discard(cards)
     player = rnd.player
-    rnd.log.append(new_event((ROUND_OVER, 0, 0, None, player.bankroll - player.bankroll_start,
-                              None, None)))
+    rnd.log.append(make(Event, (ROUND_OVER, 0, 0, None, player.bankroll - player.bankroll_start,
+                                None, None)))

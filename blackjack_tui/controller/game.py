@@ -319,8 +319,11 @@ class Game:
         if not rnd.over:
             round_id, account = self.round_id, self.account
             seats = [] if self.session.home is not None else seat_openings(rnd)
+            # Shown once the commit is in the OS; synced to the disk while the frame is drawn
+            # (the next save waits behind the sync on the database's one thread).
             await self._disk(lambda: self.store.save_inflight(round_id, account, rnd,
-                                                              opening=seats))
+                                                              opening=seats, synced=False))
+            self._later("the last step", self.store.sync)
             return
         if self._booking is None or self._booking.round_id != self.round_id:
             self._booking = booking_of(rnd, self.round_id, self.session,

@@ -3,7 +3,13 @@
 What makes every chip count once, whatever moment the process dies at:
 
 1. While a round is played, :meth:`Store.save_inflight` after the deal and every decision. The
-   account's balance stays the balance *before* the round; the saved round holds the rest.
+   account's balance stays the balance *before* the round; the saved round holds the rest. The
+   game shows the step once its commit is in the operating system (it then survives the game
+   crashing, being killed, its terminal closing) and syncs it to the disk straight after with
+   :meth:`Store.sync`, on the database's thread, while the frame is drawn: a power cut could
+   undo only a step shown within the last millisecond or two -- the round resumes before it, no
+   chip moves -- and no one can react to a card that fast. Everything else is synced before
+   its call returns.
 2. When it is over, :meth:`Store.book` in **one** transaction: the round's record, its journal
    lines (the player's result, the computer seats', the home evening's stacks), the new balances,
    the shoe, the retired fair shoes, the home evening — and the round in flight cleared. All or
@@ -19,6 +25,7 @@ at a time (its lock serialises them).
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
 import threading
 from collections.abc import Callable, Iterable
@@ -194,16 +201,49 @@ class Store:
 
     # ------------------------------------------------------------------ plumbing
 
-    def write(self, action: str, fn: Callable[[sqlite3.Connection], T]) -> T:
-        """Run ``fn`` in one transaction; :class:`StoreError` (nothing written) on failure."""
+    def write(self, action: str, fn: Callable[[sqlite3.Connection], T], *,
+              synced: bool = True) -> T:
+        """Run ``fn`` in one transaction; :class:`StoreError` (nothing written) on failure.
+
+        ``synced=False``: the commit is not synced to the disk (``synchronous = NORMAL``, safe
+        against a crash of the process, not of the machine) until :meth:`sync` or the next
+        synced write -- call :meth:`sync` straight after."""
         if self.read_only:
             raise StoreError(f"could not {action}: {self.path} is open read-only")
         with self._lock:
             try:
-                with transaction(self.conn):
-                    return fn(self.conn)
+                if synced:
+                    with transaction(self.conn):
+                        return fn(self.conn)
+                self.conn.execute("PRAGMA synchronous = NORMAL")
+                try:
+                    with transaction(self.conn):
+                        return fn(self.conn)
+                finally:
+                    self.conn.execute("PRAGMA synchronous = FULL")
             except sqlite3.Error as err:
                 raise db_error(action, self.path, err) from None
+
+    def sync(self) -> None:
+        """Sync the write-ahead log to the disk: every commit so far survives a power cut too.
+        (A commit in WAL mode is durable once the log is; ``synchronous = FULL`` does just this
+        at each commit.)"""
+        if self.read_only:
+            return
+        wal = self.path.with_name(self.path.name + "-wal")
+        with self._lock:
+            try:
+                fd = os.open(wal, os.O_RDWR)
+            except FileNotFoundError:
+                return  # no log: everything is checkpointed into the file, which was synced
+            except OSError as err:
+                raise db_error("save the round", self.path, err) from None
+            try:
+                os.fsync(fd)
+            except OSError as err:
+                raise db_error("save the round", self.path, err) from None
+            finally:
+                os.close(fd)
 
     def read(self, fn: Callable[[sqlite3.Connection], T]) -> T:
         with self._lock:
@@ -245,9 +285,11 @@ class Store:
     # ------------------------------------------------------------------ the round in flight
 
     def save_inflight(self, round_id: str, account: str, rnd: Round,
-                      extra: dict[str, Any] | None = None, opening: Iterable[Line] = ()) -> None:
+                      extra: dict[str, Any] | None = None, opening: Iterable[Line] = (), *,
+                      synced: bool = True) -> None:
         """Save the round in play (after the deal and after every decision). ``opening``: first
-        chips for accounts the round plays with that do not exist yet (a seat's), at once."""
+        chips for accounts the round plays with that do not exist yet (a seat's), at once.
+        ``synced=False``: in the operating system when this returns; :meth:`sync` next."""
         state = dump_json(encode(round_id, rnd, extra)).decode("utf-8")
         first = list(opening)
 
@@ -261,7 +303,7 @@ class Store:
                          "round_id = excluded.round_id, account = excluded.account, "
                          "state = excluded.state, saved_at = excluded.saved_at",
                          (round_id, ident, state, iso_now()))
-        self.write("save the round", run)
+        self.write("save the round", run, synced=synced)
 
     def inflight(self) -> SavedRound | None:
         """The saved round in flight, if any (``data`` is ``None`` when its state is unreadable)."""

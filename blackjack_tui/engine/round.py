@@ -299,10 +299,12 @@ class Round:
         bi, hi = self.cursor
         boxes = self.boxes
         table = self.table
-        while bi < len(boxes):
+        count = len(boxes)  # (seeking splits no hand and moves no box)
+        while bi < count:
             box = boxes[bi]
             hands = box.hands
-            while hi < len(hands):
+            in_box = len(hands)
+            while hi < in_box:
                 hand = hands[hi]
                 if hand.state is PLAYING:
                     owner = box.owner

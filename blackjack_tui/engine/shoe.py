@@ -74,7 +74,7 @@ def fresh_order(cards: list[Card]) -> list[Card]:
     then the second of each, and so on. ``decks`` whole decks come out as ``list(DECK) * decks``."""
     counts = Counter(cards)
     copies = max(counts.values(), default=0)
-    if len(counts) == len(DECK) and all(n == copies for n in counts.values()):
+    if len(counts) == len(DECK) and min(counts.values()) == copies:
         return list(DECK) * copies
     return [card for k in range(copies) for card in DECK if counts[card] > k]
 

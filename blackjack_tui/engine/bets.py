@@ -17,7 +17,7 @@ from blackjack_tui.engine.money import ZERO, money_str, to_money
 from blackjack_tui.engine.rules import Limits, Rules
 from blackjack_tui.engine.seats import MAX_SEATS, Seat, SeatBet, seat_box
 from blackjack_tui.engine.table_rules import Table
-from blackjack_tui.engine.wagers import Wager, new_position, new_wager
+from blackjack_tui.engine.wagers import Position, Wager
 
 
 def table_limits(rules: Rules, tier: str | None) -> Limits:
@@ -167,32 +167,34 @@ def _bets_behind(boxes: list[Box], behind: Mapping[int, object], limits: Limits)
     return total
 
 
-_new_hand = Hand.__new__
+_new = object.__new__
 
 
-def empty_hand(wagers: list[Wager]) -> Hand:
-    """``Hand([], wagers=wagers)``, built without the class call's keyword handling: a round
-    opens one for every box. (Sets every slot that ``Hand.__init__`` sets.)"""
-    hand = _new_hand(Hand)
-    hand.wagers = wagers
+def new_box(number: int, bet: Decimal) -> Box:
+    """``Box(number, bet)``: the player's box, nobody behind, its position, its first hand and
+    the wager on it, built without the four class calls (a round opens one for every bet). Sets
+    every slot the classes' ``__init__`` set (a test compares them)."""
+    position = _new(Position)
+    position.seat = 0
+    position.bet = bet
+    position.behind = position.even_money = False
+    position.insurance = position.insurance_net = None
+    wager = _new(Wager)
+    wager.seat = 0
+    wager.stake = bet
+    wager.behind = False
+    wager.outcome = wager.net = None
+    hand = _new(Hand)
+    hand.wagers = [wager]
     hand.from_split = hand.split_aces = hand.doubled = False
     hand.aces_low = None
     hand.state = PLAYING
     hand._cards = []
     hand.hard = hand.total = 0
     hand.high_ace = hand.soft = False
-    return hand
-
-
-_new_box = Box.__new__
-
-
-def new_box(number: int, bet: Decimal) -> Box:
-    """``Box(number, bet)`` (the player's box, nobody behind), built without the class call: a
-    round opens one for every bet. (Sets every slot that ``Box.__init__`` sets.)"""
-    box = _new_box(Box)
+    box = _new(Box)
     box.number = number
     box.owner = 0
-    box.positions = [new_position(0, bet)]
-    box.hands = [empty_hand([new_wager(0, bet)])]
+    box.positions = [position]
+    box.hands = [hand]
     return box

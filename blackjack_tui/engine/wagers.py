@@ -41,31 +41,6 @@ class Position:
         self.even_money = False
 
 
-_new_wager = Wager.__new__
-_new_position = Position.__new__
-
-
-def new_wager(seat: int, stake: Decimal) -> Wager:
-    """``Wager(seat, stake)``, built without the class call: a round opens one on every hand.
-    (Sets every slot that ``Wager.__init__`` sets.)"""
-    wager = _new_wager(Wager)
-    wager.seat = seat
-    wager.stake = stake
-    wager.behind = False
-    wager.outcome = wager.net = None
-    return wager
-
-
-def new_position(seat: int, bet: Decimal) -> Position:
-    """``Position(seat, bet)``, built without the class call (as :func:`new_wager`)."""
-    position = _new_position(Position)
-    position.seat = seat
-    position.bet = bet
-    position.behind = position.even_money = False
-    position.insurance = position.insurance_net = None
-    return position
-
-
 def read_insurance(position: Position, stake: object, net: object, even_money: object) -> None:
     """Fill a saved position's insurance and even money (from a saved round)."""
     position.insurance = _dec(stake)

@@ -103,8 +103,12 @@ def describe(rules: Rules) -> list[tuple[str, str]]:
     rows.append(("Even money", even_money_words(r)))
     rows.append(("Surrender", "late (after the peek), half the bet back"
                  if r.surrender == "late" else "no"))
-    rows.append(("Bets", f"{money_str(r.min_bet)} to {money_str(r.max_bet)} per box, "
-                         f"up to {r.max_boxes} box{'es' if r.max_boxes > 1 else ''}"))
+    boxes = f"up to {r.max_boxes} box{'es' if r.max_boxes > 1 else ''}"
+    if r.tiers:  # the limits are the chosen tier's: saying the first tier's here misled
+        rows.append(("Bets", f"per box by the tier you sit at (below), {boxes}"))
+    else:
+        rows.append(("Bets", f"{money_str(r.min_bet)} to {money_str(r.max_bet)} per box, "
+                             f"{boxes}"))
     rows.append(("Chips", ", ".join(money_str(c) for c in r.chips)))
     for tier in r.tiers:
         rows.append((f"Tier {tier.name}",

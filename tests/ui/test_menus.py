@@ -40,6 +40,30 @@ async def test_history_lists_rounds_newest_first_and_recalls_one_step_by_step(ma
         assert not app.session.round or app.session.round.over
 
 
+
+async def test_recall_says_each_step_in_words_not_event_names(make_app):
+    app = make_app(ROUND)  # T+9 = 19 against 7 up, 8 in the hole: the dealer's 15 draws a ten
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        await press_settled(pilot, app, "enter", "s")
+        await pilot.press("y")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        recall = app.screen
+        seen = []
+        for _ in range(recall.recall.steps + 1):
+            seen.append(shown(recall.query_one("#recall-step", Static)))
+            await pilot.press("right")
+        text = "\n".join(seen)
+        assert "the bets are placed" in seen[0]
+        assert "box 1 gets 10♠" in seen[1] and "the dealer's card: 7♦" in seen[2]
+        assert "box 1 stands on 19" in text and "the dealer ends on 25 (bust)" in text
+        assert "box 1: win" in text and "the round is over" in seen[-1]
+        for raw in ("dealer-total", "round-over", "card ·", "settle"):
+            assert raw not in text, raw
+        assert all(len(line) <= 78 for line in seen)
+
 async def test_options_change_the_cards_and_persist(make_app, tmp_path):
     data = tmp_path / "data"
     app = make_app(ROUND, data_dir=data)

@@ -52,3 +52,15 @@ async def test_titles_and_labels_are_whole_and_the_page_keys_page_the_rules(make
         await pilot.pause()
         assert scroll.scroll_y < down
         assert options.highlighted == names.index("online")
+
+
+def test_a_tiered_table_gives_its_bets_by_the_tier_not_the_first_tiers_limits():
+    from blackjack_tui.rules_text import describe
+    from blackjack_tui.rulesets import load_all
+
+    tables = load_all()[0]
+    online = dict(describe(tables["online"]))
+    assert online["Bets"] == "per box by the tier you sit at (below), up to 1 box"
+    assert online["Tier High Roller"] == "25 to 1000"
+    nordic = dict(describe(tables["nordic"]))
+    assert nordic["Bets"].startswith(f"{tables['nordic'].min_bet} to ")

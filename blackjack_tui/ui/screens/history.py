@@ -144,10 +144,9 @@ class RecallScreen(Screen[None]):
         table.show_round(view, self.card_style)
         # The computer players' boxes and the bets behind them, in the strip as at the table.
         table.show_seats(seats_of(recall.seats, recall.behind, 0, recall.sitting_out, None), view)
-        event = self.recall.events[self.step - 1] if self.step else None
-        what = event.kind if event is not None else "bets placed"
+        # (The key bar below says the keys.)
         self.query_one("#recall-step", Static).update(
-            f"step {self.step} of {self.recall.steps} · {what} · → next, ← back, escape closes")
+            f"step {self.step} of {recall.steps} · {recall.words(self.step)}")
 
     def action_step(self, delta: int) -> None:
         self.step = max(0, min(self.recall.steps, self.step + delta))

@@ -161,7 +161,8 @@ def _one_hand_turn(rnd: Round, box: Box, hand: Hand) -> None:
     else:
         wager = hand.wagers[0]
         if wager.outcome is None:  # the hand is still live: the dealer plays against it
-            total = hand_totals(dealer)[0] if hand.is_blackjack else _draw_to_17(rnd)
+            blackjack = hand.total == 21 and hand.is_blackjack
+            total = hand_totals(dealer)[0] if blackjack else _draw_to_17(rnd)
             rnd.log.append(DEALER_TOTALS[total])
             table = rnd.table
             outcome = outcome_against(table, hand, total)
@@ -195,8 +196,12 @@ def _draw_to_17(rnd: Round) -> int:
         if card.value == 1:
             ace = True
     total = hard + 10 if ace and hard <= 11 else hard  # best_total, kept card by card
+    draw = rnd.draw
+    log = rnd.log
     while hits[total != hard][total]:
-        card = _dealer_draws(rnd)
+        card = draw()  # _dealer_draws(), written out
+        dealer.append(card)
+        log.append(DEALER_CARD_EVENTS[card])
         hard += card.value
         if card.value == 1:
             ace = True

@@ -154,9 +154,15 @@ class Round:
 
     def give(self, box: Box, index: int) -> Card:
         """Deal a card face up to the box's hand ``index`` (0-based)."""
-        card = self.draw()
+        shoe = self.shoe  # draw(), written out: every hit, double and split comes here
+        shuffles = shoe.shuffles
+        card = shoe.draw()
+        log = self.log
+        if shoe.shuffles != shuffles:
+            log.append(new_event((SHUFFLE, 0, 0, None, None, None, None)))
+        self.dealt.append(card)
         box.hands[index].add(card)
-        self.log.append(CARD_EVENTS[box.number][index + 1][card])
+        log.append(CARD_EVENTS[box.number][index + 1][card])
         return card
 
     # ------------------------------------------------------------------ asking

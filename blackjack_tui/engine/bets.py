@@ -32,7 +32,7 @@ def table_limits(rules: Rules, tier: str | None) -> Limits:
 
 def take_bets(table: Table, tier: str | None, bets: Sequence[object | None], player: Seat,
               seats: Sequence[SeatBet], player_seat: int,
-              behind: Mapping[int, object]) -> tuple[list[Box], list[Seat]]:
+              behind: Mapping[int, object] | None) -> tuple[list[Box], list[Seat]]:
     """The round's boxes in seat order and the computer seats, with every bet's chips taken."""
     if not seats and not behind and not player_seat:  # the player alone: the short way
         return _alone(table, tier, bets, player), []

@@ -94,7 +94,7 @@ class Round:
                            else to_money(bankroll))
         self.player_seat = player_seat
         self.boxes, self.seats = take_bets(self.table, tier, bets, self.player, seats,
-                                           player_seat, behind or {})
+                                           player_seat, behind)
         self.purses = [self.player, *self.seats]
         """Every seat's chips by seat number: 0 the player, 1.. the computer seats."""
         self.dealer: list[Card] = []

@@ -136,15 +136,20 @@ class _Openings(dict[tuple[str, str], "tuple[ActionName, ...] | None"]):
 __all__ = ["Limits", "Table", "table_of"]  # and the rule checks below
 
 _TABLES: dict[int, Table] = {}
+_LAST: list[Table | None] = [None]  # the last table asked for
 
 
 def table_of(rules: Rules) -> Table:
     """The :class:`Table` of ``rules``, kept for the next round at the same table."""
+    last = _LAST[0]
+    if last is not None and last.rules is rules:  # the table of the round before, as a rule
+        return last
     table = _TABLES.get(id(rules))
     if table is None or table.rules is not rules:
         if len(_TABLES) > 64:
             _TABLES.clear()
         table = _TABLES[id(rules)] = Table(rules)
+    _LAST[0] = table
     return table
 
 
@@ -366,3 +371,4 @@ def insurance_offer(rules: Rules | Table, bet: Decimal, box_stake: Decimal,
 
 def _table(rules: Rules | Table) -> Table:
     return rules if type(rules) is Table else table_of(rules)  # type: ignore[arg-type]
+

@@ -303,7 +303,7 @@ class Game:
             self._sit_at_home()
         home = session.home
         if home is not None and home.over:
-            return home.outcome() + " · a: a new evening"
+            return home.over_words()
         if home is None:
             self._refill_seats()
         return None

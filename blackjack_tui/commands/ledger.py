@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 
 from blackjack_tui.cli import UsageError
 from blackjack_tui.commands._common import available_rules
@@ -24,15 +25,19 @@ def run(args: argparse.Namespace) -> int:
     rules = sets[RULES]
     if rules.ledger is None:
         rules = rules.model_copy(update={"ledger": LedgerSettings()})
+    # A folder in use or a disk that says no is not a mistake on the command line: status 1, as
+    # the game itself says it (2 is for a wrong option or a bad file).
     try:
         lock = FolderLock(folder).acquire()
     except StoreError as err:
-        raise UsageError(str(err)) from None
+        print(f"blackjack-tui ledger: {err}", file=sys.stderr)
+        return 1
     try:
         store = Store(folder)
     except StoreError as err:
         lock.release()
-        raise UsageError(str(err)) from None
+        print(f"blackjack-tui ledger: {err}", file=sys.stderr)
+        return 1
     from blackjack_tui.ui.ledger.app import LedgerApp
 
     try:

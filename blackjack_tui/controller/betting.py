@@ -232,7 +232,7 @@ class Betting:
         holds its bank), or ``None``."""
         home = self.session.home
         if home is not None and home.over:
-            return home.outcome() + " · a: a new evening"
+            return home.over_words()
         return BANKING if self.banking else None
 
     def to_deal(self) -> tuple[list[Decimal | None], str | None]:

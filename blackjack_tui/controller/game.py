@@ -36,6 +36,7 @@ from blackjack_tui.engine.fair import FairShoe, ShoeRecord
 from blackjack_tui.engine.money import money_str
 from blackjack_tui.engine.round import Round
 from blackjack_tui.engine.rules import Rules
+from blackjack_tui.engine.seats import seat_box
 from blackjack_tui.engine.shoe import Shoe
 from blackjack_tui.store import (
     BANKROLL,
@@ -115,6 +116,7 @@ class Game:
         else:
             self._first_shoe(shoe)
             self._seat_players(self.settings.computer_players)
+        self._stand_bets_behind()
 
     @classmethod
     def open(cls, options: GameOptions | None = None, *, shoe: Shoe | None = None,
@@ -303,7 +305,7 @@ class Game:
             self._sit_at_home()
         home = session.home
         if home is not None and home.over:
-            return home.outcome() + " · a: a new evening"
+            return home.over_words()
         if home is None:
             self._refill_seats()
         return None
@@ -326,6 +328,8 @@ class Game:
             self._later("the last step", self.store.sync)
             return
         if self._booking is None or self._booking.round_id != self.round_id:
+            if self.session.home is None:  # (the home game has none: the casino's stay kept)
+                self.settings.bets_behind = dict(self.session.behind)
             self._booking = booking_of(rnd, self.round_id, self.session,
                                        settings=self.settings)
         booking = self._booking
@@ -400,9 +404,23 @@ class Game:
         home_table = session.rules.ledger is not None
         if session.home is not None and not home_table:
             self._leave_home("paused")
+            self._stand_bets_behind()  # the casino's, as the last round there left them
         elif session.home is None and home_table:  # the evening has its own players
+            if session.behind:
+                self.settings.bets_behind = dict(session.behind)
+            session.behind = {}  # the home game has no bets behind: they wait for the casino
             self._sit_at_home(resume_only=True)
         self._save_shoe_now()
+
+    def _stand_bets_behind(self) -> None:
+        """Put the kept bets behind back where their players sit (none at the home table)."""
+        session = self.session
+        if session.rules.ledger is not None or session.home is not None:
+            session.behind = {}
+            return
+        seated = seat_box(len(session.others))
+        session.behind = {box: amount for box, amount in self.settings.bets_behind.items()
+                          if box <= seated}
 
     def set_players(self, count: int) -> None:
         """``a``: seat this many computer players; a home evening in play is closed."""

@@ -109,6 +109,10 @@ class HomeGame:
             return "You are out of chips"
         return ""
 
+    def over_words(self, *more: str) -> str:
+        """What the table says when the evening is over for the player: its end, then the keys."""
+        return " · ".join((self.outcome(), *more, "a: a new evening"))
+
     # Sitting down and the rounds
 
     def sit_down(self, session: Session) -> None:

@@ -142,7 +142,9 @@ class Session:
     def _round(self, bets: Sequence[Decimal | None]) -> Round:
         seats = self.seat_bets()
         live = {seat_box(n) for n, s in enumerate(seats, 1) if s.bet}
-        behind = {b: v for b, v in self.behind.items() if b in live}
+        # (Never at the home table, which has no bets behind.)
+        behind = {} if self.home is not None else {
+            b: v for b, v in self.behind.items() if b in live}
         return Round(self.rules, self.shoe, list(bets), self.bankroll, tier=self.tier,
                      seats=seats, player_seat=self.player_seat, behind=behind)
 

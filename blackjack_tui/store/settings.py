@@ -11,12 +11,14 @@ import sqlite3
 from decimal import Decimal
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
+from blackjack_tui.engine.seats import MAX_SEATS, seat_box
 from blackjack_tui.store.db import MAX_DIGITS, money_text, read_money
 from blackjack_tui.store.errors import RecordError
 
 Speed = Literal["instant", "fast", "normal", "slow"]
+SEAT_BOXES = (seat_box(1), seat_box(MAX_SEATS))
 
 
 class Settings(BaseModel):
@@ -48,6 +50,19 @@ class Settings(BaseModel):
     """Computer players seated at the table."""
     home_hands: int | None = Field(default=None, ge=1, le=10_000, strict=True)
     """The home game as a tournament of this many hands (``None``: to the last stack)."""
+    bets_behind: dict[int, Decimal] = Field(default_factory=dict)
+    """The player's bets behind computer players' boxes (box 4-7: amount) as the last round
+    booked at a casino table left them; they stand for the next round, as within a session."""
+
+    @field_validator("bets_behind")
+    @classmethod
+    def _behind_boxes(cls, value: dict[int, Decimal]) -> dict[int, Decimal]:
+        for box, amount in value.items():
+            if not SEAT_BOXES[0] <= box <= SEAT_BOXES[1]:
+                raise ValueError(f"box {box} is not a computer player's")
+            if not amount.is_finite() or amount <= 0 or amount.adjusted() >= MAX_DIGITS:
+                raise ValueError(f"{amount} is not a bet")
+        return value
 
 
 LAST_BETS = "last_bets"

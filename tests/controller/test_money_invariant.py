@@ -124,6 +124,23 @@ class Session(RuleBasedStateMachine):
         self.game.set_players(count)
 
     @precondition(lambda self: not self.playing)
+    @rule(box=st.integers(4, 7), chips=st.integers(-2, 3))
+    def bet_behind(self, box: int, chips: int) -> None:
+        """Chips on (or off) the bet behind a computer player's box, as the table places them;
+        the home table refuses them, and a bet behind never reaches a home round."""
+        from blackjack_tui.controller.betting import Betting
+
+        betting = Betting(self.game.session)
+        if betting.select(box) is not None or not betting.behind_selected:
+            return  # no computer player sits there
+        for _ in range(abs(chips)):
+            said = betting.add() if chips > 0 else betting.remove()
+            if self.game.session.home is not None and chips > 0:
+                assert said == "The home game has no bets behind"
+        if self.game.session.home is not None:
+            assert self.game.session.behind == {}
+
+    @precondition(lambda self: not self.playing)
     @rule(fair=st.booleans())
     def fair_shoes(self, fair: bool) -> None:
         self.game.set_fair(fair, None)

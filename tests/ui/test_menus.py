@@ -64,6 +64,35 @@ async def test_recall_says_each_step_in_words_not_event_names(make_app):
             assert raw not in text, raw
         assert all(len(line) <= 78 for line in seen)
 
+
+async def test_recall_in_a_terminal_too_small_says_so_and_only_escape_acts(make_app):
+    app = make_app(ROUND)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        await press_settled(pilot, app, "enter", "s")
+        await pilot.press("y")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        recall = app.screen
+        await pilot.resize_terminal(60, 20)
+        await pilot.pause()
+        notice = recall.query_one("#too-small", Static)
+        assert notice.display and not recall.query_one("#recall-main").display
+        assert "at least 80×24" in shown(notice) and "60×20" in shown(notice)
+        await pilot.press("right", "end")
+        assert recall.step == 0  # nothing moved behind the notice
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert not notice.display
+        await pilot.press("right")
+        assert recall.step == 1
+        await pilot.resize_terminal(60, 20)
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is not recall
+
 async def test_options_change_the_cards_and_persist(make_app, tmp_path):
     data = tmp_path / "data"
     app = make_app(ROUND, data_dir=data)

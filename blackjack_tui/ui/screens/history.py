@@ -20,6 +20,7 @@ from blackjack_tui.engine.money import money_str
 from blackjack_tui.engine.seats import SEAT_BOX_BASE
 from blackjack_tui.store.reading import RoundRow
 from blackjack_tui.ui.cards import CardStyle
+from blackjack_tui.ui.too_small import is_too_small, too_small_words
 from blackjack_tui.ui.widgets.key_bar import KeyBar
 from blackjack_tui.ui.widgets.seat_strip import seats_of
 from blackjack_tui.ui.widgets.table import Table
@@ -123,10 +124,24 @@ class RecallScreen(Screen[None]):
         self.step = 0
 
     def compose(self) -> ComposeResult:
-        yield Static(id="recall-banner")
-        yield Table(id="table")
-        yield Static(id="recall-step")
-        yield KeyBar()
+        with Vertical(id="recall-main"):
+            yield Static(id="recall-banner")
+            yield Table(id="table")
+            yield Static(id="recall-step")
+            yield KeyBar()
+        yield Static(id="too-small")
+
+    def on_resize(self) -> None:
+        small = is_too_small(self.size.width, self.size.height)
+        self.set_class(small, "-too-small")
+        self.refresh_bindings()
+        if small:
+            self.query_one("#too-small", Static).update(
+                too_small_words(self.size.width, self.size.height, "escape closes the recall"))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # Behind the "too small" notice only closing does anything.
+        return action == "close" or not self.has_class("-too-small")
 
     def on_mount(self) -> None:
         record = self.recall.record

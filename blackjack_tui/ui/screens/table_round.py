@@ -158,7 +158,7 @@ class TableRound(Screen[None]):
         session = self.game.session
         home = session.home
         if home is not None and home.over:
-            return f"{home.outcome()} · l: the ledger · a: a new evening", "-result"
+            return home.over_words("l: the ledger"), "-result"
         if home is not None and home.player_banks:
             s = home.standings
             return (f"Hand {s.hands}: you hold the bank; enter deals the others "

@@ -25,6 +25,7 @@ from blackjack_tui.store import START_BANKROLL
 from blackjack_tui.ui.cards import CardStyle, card_style_of
 from blackjack_tui.ui.screens.table_analysis import TableAnalysis
 from blackjack_tui.ui.screens.table_round import TableRound
+from blackjack_tui.ui.too_small import is_too_small, too_small_words
 from blackjack_tui.ui.widgets.action_bar import ActionBar
 from blackjack_tui.ui.widgets.analysis_line import AnalysisLine
 from blackjack_tui.ui.widgets.bet_box import BetBox
@@ -33,7 +34,6 @@ from blackjack_tui.ui.widgets.seat_strip import SeatStrip, seats_of
 from blackjack_tui.ui.widgets.status_bar import Status, StatusBar
 from blackjack_tui.ui.widgets.table import Table
 
-MIN_WIDTH, MIN_HEIGHT = 80, 24
 # Actions the action bar offers as buttons, with their keys, whenever they can be taken.
 ON_THE_ACTION_BAR = frozenset({"clear", "rebet", "deal", "hit", "stand", "double", "split",
                                "surrender", "insurance", "even_money", "no", "join"})
@@ -134,16 +134,14 @@ class TableScreen(TableRound, TableAnalysis):
             self.notify(notice, severity="warning", timeout=12)
 
     def on_resize(self) -> None:
-        small = self.size.width < MIN_WIDTH or self.size.height < MIN_HEIGHT
+        small = is_too_small(self.size.width, self.size.height)
         self.set_class(small, "-too-small")
         if self.controller is not None:
             self.controller.hold(small)  # the cards wait while the table cannot be seen
         self.refresh_bindings()
         if small:
             self.query_one("#too-small", Static).update(
-                f"blackjack-tui needs a terminal of at least {MIN_WIDTH}×{MIN_HEIGHT}.\n"
-                f"This one is {self.size.width}×{self.size.height}: make it larger; "
-                f"the table waits.")
+                too_small_words(self.size.width, self.size.height, "the table waits"))
 
     def on_screen_resume(self) -> None:
         """Back from a menu: the table, the pace or the cards' style may have changed."""

@@ -40,9 +40,10 @@ def test_the_scorekeeper_will_not_open_beside_a_running_game(tmp_path, capsys):
     from blackjack_tui.store import FolderLock
 
     with FolderLock(tmp_path):
-        assert main(["ledger", "--data-dir", str(tmp_path)]) == 2
+        assert main(["ledger", "--data-dir", str(tmp_path)]) == 1  # as the game; 2: a wrong option
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "already open" in err
+    assert err.startswith("blackjack-tui ledger: ")
 
 
 @pytest.mark.parametrize("module", ["blackjack_tui.ledger", "blackjack_tui.store.evenings",

@@ -159,16 +159,6 @@ def test_a_second_game_on_one_folder_is_one_line_and_a_non_zero_exit(tmp_path: P
     assert "Traceback" not in done.stderr
 
 
-def test_the_scorekeeper_on_a_folder_in_use_says_so_as_the_game_does(tmp_path: Path) -> None:
-    data = tmp_path / "data"
-    with FolderLock(data):
-        done = subprocess.run([sys.executable, "-m", "blackjack_tui", "--data-dir", str(data),
-                               "ledger"], capture_output=True, text=True, timeout=60)
-    assert done.returncode == 1 and done.stdout == ""  # 1 as the game; 2 is a wrong option
-    assert done.stderr.count("\n") == 1 and "already open" in done.stderr
-    assert done.stderr.startswith("blackjack-tui ledger: ")
-
-
 def test_the_lock_of_a_killed_game_is_taken_over(tmp_path: Path) -> None:
     data = tmp_path / "data"
     holder = subprocess.Popen(

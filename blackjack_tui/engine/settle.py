@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import partial
 from typing import TYPE_CHECKING
 
-from blackjack_tui.engine.cards import Card, hand_totals
+from blackjack_tui.engine.cards import Card, best_total, hand_totals
 from blackjack_tui.engine.events import DEALER_CARD_EVENTS, REVEAL_EVENTS, Event
 from blackjack_tui.engine.hand import Box, Hand, Wager
 from blackjack_tui.engine.table_rules import (
@@ -189,13 +189,8 @@ def _draw_to_17(rnd: Round) -> int:
     """The dealer draws to 17 (a soft 17 too where the dealer hits it); returns his total."""
     dealer = rnd.dealer
     hits = rnd.table.dealer_hits
-    hard = 0
-    ace = False
-    for card in dealer:
-        hard += card.value
-        if card.value == 1:
-            ace = True
-    total = hard + 10 if ace and hard <= 11 else hard  # best_total, kept card by card
+    total, ace = hand_totals(dealer)  # then kept card by card (an ace that counts 1 stays 1)
+    hard = total - 10 if ace else total
     draw = rnd.draw
     log = rnd.log
     while hits[total != hard][total]:
@@ -203,9 +198,8 @@ def _draw_to_17(rnd: Round) -> int:
         dealer.append(card)
         log.append(DEALER_CARD_EVENTS[card])
         hard += card.value
-        if card.value == 1:
-            ace = True
-        total = hard + 10 if ace and hard <= 11 else hard
+        ace = ace or card.value == 1
+        total = best_total(hard, ace)
     return total
 
 

@@ -41,16 +41,20 @@ async def test_history_lists_rounds_newest_first_and_recalls_one_step_by_step(ma
 
 
 
+async def recall_of_one_round(pilot, app):
+    """Play one round (stand), open the history and recall it: the recall screen."""
+    await settle(pilot, app)
+    await press_settled(pilot, app, "enter", "s")
+    await pilot.press("y")
+    await pilot.pause()
+    await pilot.press("enter")
+    await pilot.pause()
+    return app.screen
+
 async def test_recall_says_each_step_in_words_not_event_names(make_app):
     app = make_app(ROUND)  # T+9 = 19 against 7 up, 8 in the hole: the dealer's 15 draws a ten
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot, app)
-        await press_settled(pilot, app, "enter", "s")
-        await pilot.press("y")
-        await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
-        recall = app.screen
+        recall = await recall_of_one_round(pilot, app)
         seen = []
         for _ in range(recall.recall.steps + 1):
             seen.append(shown(recall.query_one("#recall-step", Static)))
@@ -68,13 +72,7 @@ async def test_recall_says_each_step_in_words_not_event_names(make_app):
 async def test_recall_in_a_terminal_too_small_says_so_and_only_escape_acts(make_app):
     app = make_app(ROUND)
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot, app)
-        await press_settled(pilot, app, "enter", "s")
-        await pilot.press("y")
-        await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
-        recall = app.screen
+        recall = await recall_of_one_round(pilot, app)
         await pilot.resize_terminal(60, 20)
         await pilot.pause()
         notice = recall.query_one("#too-small", Static)

@@ -44,13 +44,7 @@ def take_bets(table: Table, tier: str | None, bets: Sequence[object | None], pla
     behind_total = _bets_behind(others, behind, limits) if behind else ZERO
     if not boxes and not others:
         raise BetError("place a bet in at least one box")
-    total = behind_total
-    for box in boxes:
-        total += box.positions[0].bet
-    if total > player.bankroll:
-        raise BetError(f"the bets total {money_str(total)}, more than the bankroll "
-                       f"{money_str(player.bankroll)}")
-    player.bankroll -= total
+    _charge(player, boxes, behind_total)
     if not others:
         return boxes, seated
     left = [b for b in others if b.owner <= player_seat]
@@ -76,7 +70,14 @@ def _alone(table: Table, tier: str | None, bets: Sequence[object | None],
     boxes = _own_boxes(bets, limits)
     if not boxes:
         raise BetError("place a bet in at least one box")
-    total = ZERO
+    _charge(player, boxes, ZERO)
+    return boxes
+
+
+def _charge(player: Seat, boxes: list[Box], behind: Decimal) -> None:
+    """Take the boxes' bets and ``behind`` (the bets behind) from the player's bankroll, or
+    :class:`BetError` when together they are more than it."""
+    total = behind
     for box in boxes:
         total += box.positions[0].bet
     bankroll = player.bankroll
@@ -84,7 +85,6 @@ def _alone(table: Table, tier: str | None, bets: Sequence[object | None],
         raise BetError(f"the bets total {money_str(total)}, more than the bankroll "
                        f"{money_str(bankroll)}")
     player.bankroll = bankroll - total
-    return boxes
 
 
 def _check_places(rules: Rules, bets: int, seats: int, player_seat: int) -> None:

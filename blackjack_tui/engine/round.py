@@ -224,16 +224,7 @@ class Round:
                 self._play(name)
                 self._after_play()
                 return log[start:]
-        if type(action) is str:
-            act = BARE.get(action)
-            if act is None:
-                act = Action.parse(action)
-                text = str(act)
-            else:
-                text = action
-        else:
-            act = action if isinstance(action, Action) else Action.parse(action)
-            text = str(act)
+        act, text = _parsed(action)
         if decision is None:
             when = "not dealt yet" if self.phase is READY else "over"
             raise IllegalActionError(f"no decision is due: the round is {when}")
@@ -391,3 +382,17 @@ class Round:
         return isinstance(other, Round) and self.to_dict() == other.to_dict()
 
     __hash__ = None  # type: ignore[assignment]
+
+
+def _parsed(action: str | Action) -> tuple[Action, str]:
+    """The action named by ``action`` and the words the round's log keeps for it."""
+    if type(action) is str:
+        act = BARE.get(action)
+        if act is not None:
+            return act, action
+        act = Action.parse(action)
+    elif not isinstance(action, Action):
+        act = Action.parse(action)
+    else:
+        act = action
+    return act, str(act)

@@ -128,14 +128,16 @@ def dealer_turn(rnd: Round) -> None:
         if len(box.hands) == 1 and len(box.hands[0].wagers) == 1:
             _one_hand_turn(rnd, box, box.hands[0])
             return
+    _every_hand_turn(rnd)
+
+
+def _every_hand_turn(rnd: Round) -> None:
+    """:func:`dealer_turn` for any table: every box, hand and wager, insurance too."""
     live, to_beat = _live_hands(rnd)
     dealer = rnd.dealer
     if rnd.table.peek:
-        if rnd.hole_hidden:  # reveal(), written out
-            rnd.hole_hidden = False
-            rnd.log.append(REVEAL_EVENTS[dealer[1]])
-    elif live or (rnd.insured and any(p.insurance and p.insurance_net is None
-                                      for b in rnd.boxes for p in b.positions)):
+        reveal(rnd)
+    elif live or _insurance_waits(rnd):
         _dealer_draws(rnd)
     if dealer_blackjack(dealer):
         _against_blackjack(rnd)
@@ -168,6 +170,13 @@ def _one_hand_turn(rnd: Round, box: Box, hand: Hand) -> None:
             outcome = outcome_against(table, hand, total)
             settle_wager(rnd, box, 0, wager, outcome, net_of(table, outcome, wager.stake))
     finish(rnd)
+
+
+def _insurance_waits(rnd: Round) -> bool:
+    """Some insurance is still to be settled (in a game without a hole card, the dealer's
+    second card decides it)."""
+    return rnd.insured and any(p.insurance and p.insurance_net is None
+                               for b in rnd.boxes for p in b.positions)
 
 
 def _live_hands(rnd: Round) -> tuple[bool, bool]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from decimal import Decimal
 
 from rich.style import Style
@@ -9,7 +10,7 @@ from rich.text import Text
 from textual.color import Color, ColorParseError
 from textual.widgets import DataTable
 
-from blackjack_tui.ledger import Entry, Evening, fmt_money
+from blackjack_tui.ledger import Entry, Evening, Row, fmt_money
 
 BANKER = "◆"
 
@@ -56,6 +57,63 @@ class LedgerTable(DataTable[Text]):
         key = "plus" if amount > 0 else "minus" if amount < 0 else "zero"
         return Text(fmt_money(amount, sign=True) + suffix, style=styles[key], justify="right")
 
+    def _stacks(self, evening: Evening, styles: dict[str, Style]) -> list[Text]:
+        """The pinned first row: every player's running stack (``r`` after a rebuy), the bank's."""
+        standings = evening.standings
+        cells = [Text("Stack", style="bold", justify="right")]
+        for player in evening.players:
+            status = standings.status[player]
+            text = fmt_money(standings.stacks[player])
+            if standings.rebuys_used[player]:
+                text += "r"
+            style = Style(bold=True) if status == "in" else styles["zero"] + Style(strike=True)
+            if status == "broke":
+                style = styles["minus"] + Style(bold=True)
+            cells.append(Text(text, style=style, justify="right"))
+        cells.append(self._money(standings.house, styles) if standings.banker is None
+                     else Text(f"{BANKER}{standings.banker}", justify="right"))
+        return cells
+
+    def _row(self, row: Row, players: Sequence[str], styles: dict[str, Style]) -> list[Text]:
+        """A hand's row (each player's result, the bank's), or a rebuy's or a leaving's."""
+        cells: list[Text] = []
+        if row.kind == "hand":
+            for player in players:
+                if player not in row.entries:
+                    cells.append(Text(""))
+                    continue
+                suffix = BANKER if player == row.banker else (
+                    "*" if player in row.naturals else "")
+                cells.append(self._money(row.entries[player], styles, suffix=suffix))
+            return [Text(str(row.hand), justify="right"), *cells,
+                    self._money(row.bank or Decimal(0), styles)]
+        for player in players:
+            if row.kind == "rebuy" and player in row.entries:
+                cells.append(Text("+" + fmt_money(row.entries[player]),
+                                  style=styles["rebuy"], justify="right"))
+            elif row.kind == "retire" and row.who == player:
+                cells.append(Text("out", style=styles["zero"], justify="right"))
+            else:
+                cells.append(Text(""))
+        label = Text({"rebuy": "R", "retire": "out", "close": "end"}[row.kind],
+                     style=styles["rebuy"], justify="right")
+        return [label, *cells, Text("")]
+
+    def _pending(self, number: int, players: Sequence[str], pending: dict[str, Entry],
+                 current: str | None, styles: dict[str, Style]) -> list[Text]:
+        """The hand being entered: the amounts given so far, ``?`` for the one asked now."""
+        cells = []
+        for player in players:
+            if player in pending:
+                cells.append(self._money(pending[player].amount, styles))
+            elif player == current:
+                cells.append(Text("?", style=styles["pending"], justify="right"))
+            else:
+                cells.append(Text(""))
+        total = sum((e.amount for e in pending.values()), Decimal(0))
+        bank = self._money(-total, styles) if pending else Text("")
+        return [Text(f"›{number}", style=styles["pending"], justify="right"), *cells, bank]
+
     def show(self, evening: Evening, pending: dict[str, Entry] | None = None,
              current: str | None = None, correcting: bool = False) -> None:
         """Redraw the sheet from ``evening``, with ``pending`` entries of the hand being entered
@@ -68,67 +126,16 @@ class LedgerTable(DataTable[Text]):
             name = f"{player}{BANKER}" if player == standings.banker else player
             header.append(Text(name, justify="right"))
         header.append(Text("Bank", justify="right"))
-        lines: list[tuple[list[Text], str]] = []
-
-        stack_cells = []
-        for player in players:
-            status = standings.status[player]
-            text = fmt_money(standings.stacks[player])
-            if standings.rebuys_used[player]:
-                text += "r"
-            style = Style(bold=True) if status == "in" else styles["zero"] + Style(strike=True)
-            if status == "broke":
-                style = styles["minus"] + Style(bold=True)
-            stack_cells.append(Text(text, style=style, justify="right"))
-        house = (self._money(standings.house, styles) if standings.banker is None
-                 else Text(f"{BANKER}{standings.banker}", justify="right"))
-        label = Text("Stack", style="bold", justify="right")
-        lines.append(([label, *stack_cells, house], "stacks"))
-
+        lines: list[tuple[list[Text], str]] = [(self._stacks(evening, styles), "stacks")]
         rows = standings.rows
         if correcting:
             last = max(i for i, row in enumerate(rows) if row.kind == "hand")
             rows = rows[:last]
         for index, row in enumerate(rows):
-            cells: list[Text] = []
-            if row.kind == "hand":
-                label = Text(str(row.hand), justify="right")
-                for player in players:
-                    if player not in row.entries:
-                        cells.append(Text(""))
-                        continue
-                    suffix = BANKER if player == row.banker else (
-                        "*" if player in row.naturals else "")
-                    cells.append(self._money(row.entries[player], styles, suffix=suffix))
-                bank = self._money(row.bank or Decimal(0), styles)
-            else:
-                label = Text({"rebuy": "R", "retire": "out", "close": "end"}[row.kind],
-                             style=styles["rebuy"], justify="right")
-                for player in players:
-                    if row.kind == "rebuy" and player in row.entries:
-                        cells.append(Text("+" + fmt_money(row.entries[player]),
-                                          style=styles["rebuy"], justify="right"))
-                    elif row.kind == "retire" and row.who == player:
-                        cells.append(Text("out", style=styles["zero"], justify="right"))
-                    else:
-                        cells.append(Text(""))
-                bank = Text("")
-            lines.append(([label, *cells, bank], f"row-{index}"))
-
+            lines.append((self._row(row, players, styles), f"row-{index}"))
         if pending is not None:
             number = standings.hands if correcting else standings.hands + 1
-            cells = []
-            for player in players:
-                if player in pending:
-                    cells.append(self._money(pending[player].amount, styles))
-                elif player == current:
-                    cells.append(Text("?", style=styles["pending"], justify="right"))
-                else:
-                    cells.append(Text(""))
-            total = sum((e.amount for e in pending.values()), Decimal(0))
-            bank = self._money(-total, styles) if pending else Text("")
-            lines.append(([Text(f"›{number}", style=styles["pending"], justify="right"), *cells,
-                           bank], "pending"))
+            lines.append((self._pending(number, players, pending, current, styles), "pending"))
 
         # Columns as wide as their widest cell (and never narrower than 6), so the banker's
         # mark and long amounts are never cut off, and the sheet does not jump as it grows.

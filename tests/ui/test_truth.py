@@ -259,3 +259,33 @@ async def test_the_rebet_hint_is_offered_only_when_there_are_bets_to_repeat(make
         await choose_table(pilot, app, "swedish")
         await press_settled(pilot, app, "space")
         assert "No earlier bets to repeat" in message(app)
+
+
+async def test_a_burst_of_keys_in_the_rules_menu_sits_at_the_table_the_arrows_reached(make_app):
+    # Down, down, enter in one burst: the enter (a priority binding of the menu) came before the
+    # list's highlight messages and sat the player at the table highlighted before the arrows.
+    app = make_app(DEALER_DRAWS * 3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        await press_settled(pilot, app, "m")
+        names = list(app.game.rule_sets)
+        start = names.index(app.session.rules.name)
+        await send_burst(app, "down", "down", "enter")
+        await settle(pilot, app)
+        await pilot.pause(0.2)
+        assert app.session.rules.name == names[start + 2]
+
+
+async def test_a_burst_of_keys_in_the_rules_menu_changes_the_tier_of_the_table_reached(make_app):
+    app = make_app(DEALER_DRAWS * 3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        await press_settled(pilot, app, "m")
+        menu = app.screen
+        names = list(app.game.rule_sets)
+        tiered = next(i for i, n in enumerate(names) if app.game.rule_sets[n].tiers)
+        here = names.index(app.session.rules.name)
+        keys = ["down" if tiered > here else "up"] * abs(tiered - here)
+        await send_burst(app, *keys, "t")
+        await pilot.pause(0.2)
+        assert menu.tier_index == {names[tiered]: 1}

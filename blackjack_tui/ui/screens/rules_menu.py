@@ -73,7 +73,9 @@ class RulesMenu(ModalScreen[None]):
         # Priority: the list would take the page keys for itself.
         Binding("pagedown", "scroll_detail(1)", "Scroll", show=False, priority=True),
         Binding("pageup", "scroll_detail(-1)", "Scroll", show=False, priority=True),
-        Binding("enter", "choose", "Sit here", priority=True),
+        # Not a priority: the list takes enter after the arrow keys before it (a burst keeps its
+        # order) and says so with OptionSelected; this binding serves when the list has no focus.
+        Binding("enter", "choose", "Sit here"),
     ]
 
     def __init__(self, game: Game) -> None:
@@ -285,8 +287,18 @@ class RulesMenu(ModalScreen[None]):
             parts.append(Padding(Text(words), (0, 0, 0, 4)))
         return Group(*parts)
 
+    def _reached(self) -> Rules | None:
+        """The table the list's cursor is on now. Read from the list itself, not from
+        :attr:`highlighted`: in a burst of keys (down, down, enter) the list's highlight messages
+        arrive after the keys that act on them."""
+        option_list = self.query_one(OptionList)
+        index = option_list.highlighted
+        if index is None:
+            return None
+        return self.sets[option_list.get_option_at_index(index).id or ""]
+
     def action_next_tier(self) -> None:
-        rules = self.highlighted
+        rules = self._reached()
         if rules is None or not rules.tiers:
             self.notify("This table has one set of limits")
             return
@@ -294,7 +306,7 @@ class RulesMenu(ModalScreen[None]):
         self._show(rules)
 
     def action_choose(self) -> None:
-        rules = self.highlighted
+        rules = self._reached()
         if rules is None:
             return
         if self.game.switch_rules(rules, self._tier(rules)):

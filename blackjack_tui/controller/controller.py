@@ -22,6 +22,7 @@ from blackjack_tui.controller.view import TableView
 from blackjack_tui.engine.actions import Action, Decision
 from blackjack_tui.engine.errors import InvalidActionError
 from blackjack_tui.engine.events import Event
+from blackjack_tui.engine.hand import PLAYING
 from blackjack_tui.engine.round import Round
 from blackjack_tui.engine.vocabulary import EventKind
 
@@ -119,6 +120,7 @@ class RoundController:
     async def _play_out(self, rnd: Round) -> Round:
         assert self.view is not None
         while (decision := rnd.legal_actions()) is not None:
+            self._mark_done(rnd)
             self.view.active = (decision.box, decision.hand if decision.kind == "play" else 0)
             if decision.seat:
                 action = await self._computer(rnd, decision)
@@ -136,6 +138,17 @@ class RoundController:
         self.view.active = None
         self.listener.show(self.view, None)
         return rnd
+
+    def _mark_done(self, rnd: Round) -> None:
+        """The hands the round has no more decisions for, as the engine says (a hand that hit
+        to 21 stands without a word: it shows ``21``, not ``11/21``). Called when the view has
+        caught up with the round's events, before each decision."""
+        assert self.view is not None
+        for box in rnd.boxes:
+            shown = self.view.box(box.number).hands
+            for hand, view in zip(box.hands, shown, strict=False):
+                if hand.state is not PLAYING:
+                    view.done = True
 
     async def _computer(self, rnd: Round, decision: Decision) -> Action:
         """A computer seat's decision: basic strategy, shown at the pace of the dealer's play."""
@@ -214,6 +227,8 @@ class RoundController:
         self.view.apply(event)
         if event.kind in DEALER_STEPS or (event.kind == "card" and event.box == 0):
             self.view.active = None  # the dealer plays: no box is in play
+            if event.kind != "settle" and len(self.view.dealer) > 1:
+                self.view.hands_done()  # his turn: no hand takes another card
         self.listener.show(self.view, event)
         delay = CARD_SECONDS.get(self.pace, 0.0) * STEP_WEIGHT.get(event.kind, 0.2)
         if delay > 0:

@@ -29,6 +29,9 @@ class HandView:
     outcome: str | None = None
     net: Decimal | None = None
     stood: bool = False
+    done: bool = False
+    """The round has no more decisions for the hand (it stood, or it reached a 21 that takes no
+    card); set by the controller from the engine once the hand's cards are shown."""
     behind: Decimal = ZERO
     """The player's stake behind this hand of another seat's box (0: he is not in it)."""
     behind_outcome: str | None = None
@@ -119,6 +122,12 @@ class TableView:
             first = HandView(stake=box.bet, behind=box.behind_bet)
             view.boxes.append(BoxView(box.number, box.bet, [first], owner=names.get(box.owner, "")))
         return view
+
+    def hands_done(self) -> None:
+        """Every hand has had its last card: the dealer plays."""
+        for box in self.boxes:
+            for hand in box.hands:
+                hand.done = True
 
     def own_boxes(self) -> list[BoxView]:
         return [b for b in self.boxes if not b.owner]

@@ -289,3 +289,53 @@ async def test_a_burst_of_keys_in_the_rules_menu_changes_the_tier_of_the_table_r
         await send_burst(app, *keys, "t")
         await pilot.pause(0.2)
         assert menu.tier_index == {names[tiered]: 1}
+
+
+async def test_a_hand_that_hits_to_a_soft_21_shows_21_once_it_is_done(make_app, tmp_path):
+    # Two boxes: 4♥ A♣ and 10♣ 9♦ against a jack. Box 1 hits a 6: soft 21, which stands by itself
+    # at the Nordic table (no stand event), so the play moves on to box 2. It showed 11/21.
+    cards = ["4H", "TC", "JH", "AC", "9D", "7C", "6H", "5C"]
+    data = tmp_path / "soft21"
+    app = make_app(cards, data_dir=data)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        app.screen.slip.set([Decimal(1), Decimal(1)])
+        await press_settled(pilot, app, "enter", "h")
+        assert app.screen.decision is not None and app.screen.decision.box == 2
+        shown = app.screen.query_one("#box-1", BetBox).hand_text(1)
+        assert "21" in shown and "11/21" not in shown
+    again = make_app(data_dir=data)  # and after a resume
+    async with again.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, again)
+        assert again.screen.query_one("#box-1", BetBox).hand_text(1) == shown
+
+
+async def test_a_soft_21_that_may_still_hit_shows_both_totals(make_app):
+    # Swedish: a soft 21 may take another card, so 5 5 A shows 11/21 while it is asked.
+    app = make_app(["5S", "9H", "5D", "AC", "TC", "8S"], rules="swedish")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        app.screen.slip.set([Decimal(20)])
+        await press_settled(pilot, app, "enter", "h")
+        assert app.screen.decision is not None
+        assert "11/21" in app.screen.query_one("#box-1", BetBox).hand_text(1)
+
+
+async def test_the_last_hand_hit_to_a_soft_21_shows_21_during_the_dealers_turn(make_app):
+    # One box: 4♥ A♣ against a 6 (hole 10); the hit's 6 makes a soft 21; the dealer draws slowly.
+    app = make_app(["4H", "6D", "AC", "TC", "6H", "2S", "9C"], speed="slow")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        await press_settled(pilot, app, "enter")
+        await pilot.press("h")
+        table = app.screen
+        seen = []
+        for _ in range(300):
+            await asyncio.sleep(0.02)
+            view = table.controller.view
+            if len(view.dealer_cards) >= 2 and not view.over:
+                seen.append(table.query_one("#box-1", BetBox).hand_text(1))
+            if view.over:
+                break
+        assert seen, "the dealer's turn was never seen"
+        assert all("11/21" not in text and "21" in text for text in seen)

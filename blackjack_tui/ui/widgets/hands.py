@@ -24,14 +24,14 @@ GOLD = "#f2c94c"
 def hand_key(hand: HandView) -> tuple[object, ...]:
     """Everything a hand's picture depends on (a view is changed in place, so it is copied)."""
     return (tuple(c.text for c in hand.cards), hand.stake, hand.doubled, hand.split,
-            hand.aces_low, hand.outcome, hand.net, hand.stood, hand.behind,
+            hand.aces_low, hand.outcome, hand.net, hand.stood, hand.done, hand.behind,
             hand.behind_outcome, hand.behind_net)
 
 
 def total_text(hand: HandView) -> str:
     """``7/17`` while a soft hand can still draw; once it is done (stood, doubled, settled),
     its total: ``17``."""
-    if hand.cards and (hand.stood or hand.doubled or hand.outcome is not None) \
+    if hand.cards and (hand.stood or hand.done or hand.doubled or hand.outcome is not None) \
             and not hand.blackjack:
         return str(hand.totals()[0])
     return hand.label()

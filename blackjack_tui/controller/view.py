@@ -191,11 +191,7 @@ class TableView:
         elif kind == "peek":
             self.peek = event.outcome
         elif kind == "split":
-            box = self.box(event.box)
-            hand = box.hands[event.hand - 1]
-            left = HandView([hand.cards[0]], hand.stake, split=True, behind=hand.behind)
-            right = HandView(hand.cards[1:2], event.amount or hand.stake, split=True)
-            box.hands[event.hand - 1:event.hand] = [left, right]
+            self._split(event)
         elif kind == "double":
             hand = self.hand(event.box, event.hand)
             hand.stake += event.amount or ZERO
@@ -203,12 +199,8 @@ class TableView:
             hand.aces_low = self.aces_low_on_double
         elif kind == "stand":
             self.hand(event.box, event.hand).stood = True
-        elif kind == "insurance":
-            self.box(event.box).insurance = event.amount
-        elif kind == "even-money":
-            self.box(event.box).even_money = True
-        elif kind == "insurance-settled":
-            self.box(event.box).insurance_net = event.amount
+        elif kind in ("insurance", "even-money", "insurance-settled"):
+            self._insurance(event)
         elif kind == "settle":
             hand = self.hand(event.box, event.hand)
             hand.outcome = event.outcome
@@ -223,6 +215,22 @@ class TableView:
             self.shuffled = True
         elif kind.startswith("behind-"):
             self._apply_behind(event)
+
+    def _split(self, event: Event) -> None:
+        box = self.box(event.box)
+        hand = box.hands[event.hand - 1]
+        left = HandView([hand.cards[0]], hand.stake, split=True, behind=hand.behind)
+        right = HandView(hand.cards[1:2], event.amount or hand.stake, split=True)
+        box.hands[event.hand - 1:event.hand] = [left, right]
+
+    def _insurance(self, event: Event) -> None:
+        box = self.box(event.box)
+        if event.kind == "insurance":
+            box.insurance = event.amount
+        elif event.kind == "even-money":
+            box.even_money = True
+        else:
+            box.insurance_net = event.amount
 
     def _apply_behind(self, event: Event) -> None:
         kind = event.kind

@@ -104,6 +104,8 @@ class TableView:
     over: bool = False
     net: Decimal | None = None
     shuffled: bool = False
+    seat_starts: dict[str, Decimal] = field(default_factory=dict)
+    """Each computer player's chips when the round was dealt, before his bet."""
 
     @classmethod
     def for_bets(cls, bets: list[tuple[int, Decimal]],
@@ -118,10 +120,28 @@ class TableView:
         view = cls(aces_low_on_double=rnd.table.aces_low,
                    dealer_wins_ties=tuple(rnd.rules.dealer_wins_ties))
         names = {s.number: s.name for s in rnd.seats}
+        view.seat_starts = {s.name: s.bankroll_start for s in rnd.seats}
         for box in rnd.boxes:
             first = HandView(stake=box.bet, behind=box.behind_bet)
             view.boxes.append(BoxView(box.number, box.bet, [first], owner=names.get(box.owner, "")))
         return view
+
+    def seat_stack(self, name: str) -> Decimal | None:
+        """A computer player's chips off the table as the round shows them, as the player's own
+        header counts his: the stack at the deal, less the bets still out, plus what the settled
+        ones brought back (``None`` for a player not dealt in)."""
+        stack = self.seat_starts.get(name)
+        if stack is None:
+            return None
+        for box in self.boxes:
+            if box.owner != name:
+                continue
+            for hand in box.hands:
+                stack += hand.net if hand.outcome is not None and hand.net is not None \
+                    else -hand.stake
+            if box.insurance is not None:
+                stack += box.insurance_net if box.insurance_net is not None else -box.insurance
+        return stack
 
     def hands_done(self) -> None:
         """Every hand has had its last card: the dealer plays."""

@@ -147,3 +147,22 @@ async def test_history_lists_your_decisions_not_the_computer_players(make_app) -
         await pilot.pause()
         row = [str(cell) for cell in app.screen.query_one(DataTable).get_row_at(0)]
         assert row[-1] == "stand"
+
+
+async def test_a_computer_players_stack_leaves_his_bet_off_while_it_is_on_the_table(make_app):
+    # Home table, Astrid beside you: her 5 is on the table while you decide, so her stack in the
+    # strip reads 95, as your own header counts your stake off your stack (it read 100 until the
+    # round was booked, and a bust showed "bet 20 -20" beside an untouched stack).
+    cards = ["TH", "TS", "9C", "8D", "7S", "TD"]
+    app = make_app(cards, rules="home")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("a")
+        await pilot.press("enter")
+        await settle(pilot, app)
+        strip = app.screen.query_one(SeatStrip)
+        assert app.screen.decision is not None
+        assert [(s.name, s.stack) for s in strip.seats] == [("Astrid", Decimal(95))]
+        assert "Astrid 95" in strip.plain
+        await pilot.press("s")  # 18 and Astrid's 17 against 19: both lose
+        await settle(pilot, app)
+        assert [s.stack for s in strip.seats] == [app.session.others[0].stack] == [Decimal(95)]

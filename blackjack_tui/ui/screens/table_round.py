@@ -190,7 +190,7 @@ class TableRound(Screen[None]):
                 self.actions.show_waiting(now=True)  # the dealer or a computer player plays
             self.table.show_round(view, self.card_style)
             self.table.show_shoe(self.shoe_info())
-            self.draw_seats(view)
+            self.draw_seats(view, live=True)
             self.draw_status(live=True)
             self.refresh_analysis()
             if event is not None and event.kind == "shuffle":

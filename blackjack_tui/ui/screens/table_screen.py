@@ -206,12 +206,20 @@ class TableScreen(TableRound, TableAnalysis):
         self.draw_status()
         self.refresh_analysis()
 
-    def draw_seats(self, view: TableView | None) -> None:
+    def draw_seats(self, view: TableView | None, live: bool = False) -> None:
+        """The computer players; in a round (``live``) each stack as the cards shown so far
+        leave it (a bet is off the stack, a result on it, as in the player's own header), the
+        bank's holder excepted (his stack moves with the whole table's, at the end)."""
         session = self.game.session
         home = session.home
-        seats = seats_of([(o.name, o.stack) for o in session.others], session.behind,
-                         self.betting.selected, session.sitting_out,
-                         home.banker if home is not None else None)
+        banker = home.banker if home is not None else None
+        stacks = []
+        for other in session.others:
+            shown = view.seat_stack(other.name) if live and view is not None else None
+            stacks.append((other.name, other.stack if shown is None or other.name == banker
+                           else shown))
+        seats = seats_of(stacks, session.behind, self.betting.selected, session.sitting_out,
+                         banker)
         self.table.show_seats(seats, view)
 
     def say(self, text: str, style: str = "") -> None:

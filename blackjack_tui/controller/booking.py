@@ -13,6 +13,7 @@ from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
 from blackjack_tui.controller.home import HOUSE, HomeGame
+from blackjack_tui.controller.session import placed_bets
 from blackjack_tui.engine.round import Round
 from blackjack_tui.store import BANKROLL, Booking, EveningSave, Line, Settings
 from blackjack_tui.store.inflight import rng_state
@@ -21,13 +22,6 @@ from blackjack_tui.store.reading import counts_of
 
 if TYPE_CHECKING:
     from blackjack_tui.controller.session import Session
-
-
-def placed_bets(rnd: Round) -> list[Decimal | None]:
-    """The player's bets as placed, one entry per box from box 1."""
-    boxes = {b.number: b.bet for b in rnd.player_boxes()}
-    top = max(boxes, default=0)
-    return [boxes.get(n) for n in range(1, top + 1)]
 
 
 def shoe_state(session: Session) -> dict[str, Any]:

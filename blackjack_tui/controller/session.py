@@ -177,6 +177,7 @@ class Session:
         self.tier = rnd.tier
         self.shoe = rnd.shoe  # the same shoe as the one saved between rounds, dealt on: keep it
         self.bankroll = rnd.bankroll_start
+        self.last_bets = placed_bets(rnd)  # (kept on disk only when a round is booked)
         if rnd.seats:
             self.others = [Opponent(s.name, s.bankroll_start) for s in rnd.seats]
             self.player_seat = rnd.player_seat
@@ -208,3 +209,10 @@ class Session:
     @property
     def total_bet(self) -> Decimal:
         return sum((b for b in self.last_bets if b), ZERO)
+
+
+def placed_bets(rnd: Round) -> list[Decimal | None]:
+    """The player's bets as placed, one entry per box from box 1."""
+    boxes = {b.number: b.bet for b in rnd.player_boxes()}
+    top = max(boxes, default=0)
+    return [boxes.get(n) for n in range(1, top + 1)]

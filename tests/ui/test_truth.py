@@ -339,3 +339,24 @@ async def test_the_last_hand_hit_to_a_soft_21_shows_21_during_the_dealers_turn(m
                 break
         assert seen, "the dealer's turn was never seen"
         assert all("11/21" not in text and "21" in text for text in seen)
+
+
+async def test_a_round_resumed_after_a_quit_is_the_one_space_repeats(make_app, tmp_path):
+    # The first round ever, two boxes (20 and 30 at the Nordic table), quit mid-hand. After the
+    # resume the round ends, and space places its bets again: it said "No earlier bets to
+    # repeat", as the bets are kept with the settings only when a round is booked.
+    data = tmp_path / "quit"
+    app = make_app(["TS", "9D", "6H", "8C", "7D", "TC", "5S"] * 3, data_dir=data)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        app.screen.slip.set([Decimal(20), Decimal(30)])
+        await press_settled(pilot, app, "enter")
+        assert app.screen.decision is not None
+    again = make_app(data_dir=data)
+    async with again.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, again)
+        await press_settled(pilot, again, "s", "s")
+        assert again.session.round.over
+        assert "space: same bets again" in message(again)
+        await press_settled(pilot, again, "space")
+        assert [b.bet for b in again.session.round.boxes] == [Decimal(20), Decimal(30)]

@@ -9,7 +9,7 @@ from typing import Any
 
 from blackjack_tui.commands._data import read_store
 from blackjack_tui.engine.history import player_actions
-from blackjack_tui.engine.money import money_str
+from blackjack_tui.engine.money import money_str, signed
 from blackjack_tui.engine.seats import SEAT_BOX_BASE
 from blackjack_tui.paths import data_dir
 from blackjack_tui.store.reading import RoundRow, recent
@@ -65,7 +65,7 @@ def _row(row: RoundRow) -> list[str]:
         bets_text,
         "\n".join(hand_lines) or "?",
         ", ".join(actions) or "-",
-        money_str(row.net),  # a home banker's: the bank's result, which moved his stack
+        signed(row.net),  # a home banker's: the bank's result, which moved his stack
         # The account's chips as the table writes money (a home evening's stack marked).
         f"{money_str(row.before)} → {money_str(row.after)}" + (" home" if row.home else ""),
     ]

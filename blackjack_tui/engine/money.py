@@ -47,3 +47,8 @@ def money_str(amount: Decimal) -> str:
     except InvalidOperation:  # beyond the context's precision: only ever in an error message
         return format(amount, "e")
     return str(amount.normalize())
+
+
+def signed(amount: Decimal) -> str:
+    """A result as the table writes it: ``+25``, ``-10``, ``0``."""
+    return ("+" if amount > 0 else "") + money_str(amount)

@@ -16,7 +16,7 @@ from textual.widgets import DataTable, Label, Static
 from blackjack_tui.controller.game import Game
 from blackjack_tui.controller.recall import Recall
 from blackjack_tui.engine.history import HandRecord, player_actions
-from blackjack_tui.engine.money import money_str
+from blackjack_tui.engine.money import money_str, signed
 from blackjack_tui.engine.seats import SEAT_BOX_BASE
 from blackjack_tui.store.reading import RoundRow
 from blackjack_tui.ui.cards import CardStyle
@@ -73,7 +73,7 @@ class HistoryScreen(ModalScreen[None]):
                 stakes += f" +{money_str(behind)} behind"
             chips = f"{money_str(row.before)} → {money_str(row.after)}"
             table.add_row(row.at.replace("T", " ")[5:16], row.ruleset, stakes,
-                          Text(money_str(row.net), style=style),
+                          Text(signed(row.net), style=style),
                           chips + (" home" if row.home else ""),
                           _cards(record), " ".join(player_actions(record)) or "—")
         notes = list(notices)

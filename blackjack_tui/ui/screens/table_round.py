@@ -15,7 +15,7 @@ from blackjack_tui.controller.view import TableView
 from blackjack_tui.engine.actions import Decision
 from blackjack_tui.engine.errors import BetError
 from blackjack_tui.engine.events import Event
-from blackjack_tui.engine.money import money_str
+from blackjack_tui.engine.money import money_str, signed
 from blackjack_tui.engine.seats import SEAT_BOX_BASE
 from blackjack_tui.ui.widgets.table import ShoeInfo
 
@@ -164,7 +164,7 @@ class TableRound(Screen[None]):
             return (f"Hand {s.hands}: you hold the bank; enter deals the others "
                     f"(stack {money_str(s.stacks[home.player])})", "-result")
         net = self.game.last_net
-        result = "even" if net == 0 else f"{'+' if net > 0 else ''}{money_str(net)}"
+        result = "even" if net == 0 else signed(net)
         chips = "stack" if home is not None else "bankroll"
         view = self.last_view
         ties = view.ties_lost() if view is not None else []

@@ -17,7 +17,7 @@ from textual import events
 from textual.message import Message
 
 from blackjack_tui.controller.view import BoxView, HandView
-from blackjack_tui.engine.money import ZERO, money_str
+from blackjack_tui.engine.money import ZERO, money_str, signed
 from blackjack_tui.ui.cards import ORDER, SIZES, CardStyle
 from blackjack_tui.ui.widgets.drawn import Drawn
 from blackjack_tui.ui.widgets.hands import (
@@ -26,7 +26,6 @@ from blackjack_tui.ui.widgets.hands import (
     fanned,
     hand_key,
     net_style,
-    signed,
     size_that_fits,
     tiled,
 )

@@ -10,7 +10,7 @@ from decimal import Decimal
 from rich.text import Text
 
 from blackjack_tui.controller.view import HandView
-from blackjack_tui.engine.money import money_str
+from blackjack_tui.engine.money import signed
 from blackjack_tui.ui.cards import ORDER, SIZES, CardStyle
 
 OUTCOME_WORDS = {
@@ -55,10 +55,6 @@ def badges(hand: HandView, compact: bool = False) -> list[tuple[str, str]]:
 
 def net_style(net: Decimal) -> str:
     return f"bold {WIN if net > 0 else LOSS if net < 0 else PUSH}"
-
-
-def signed(amount: Decimal) -> str:
-    return ("+" if amount > 0 else "") + money_str(amount)
 
 
 def outcome_text(hand: HandView, short: bool = False) -> Text:

@@ -17,7 +17,7 @@ from textual import events
 from textual.message import Message
 
 from blackjack_tui.controller.view import BoxView, HandView, TableView
-from blackjack_tui.engine.money import money_str
+from blackjack_tui.engine.money import money_str, signed
 from blackjack_tui.engine.seats import seat_box
 from blackjack_tui.ui.widgets.drawn import Drawn
 from blackjack_tui.ui.widgets.hands import (
@@ -26,7 +26,6 @@ from blackjack_tui.ui.widgets.hands import (
     WIN,
     hand_key,
     net_style,
-    signed,
     total_text,
 )
 

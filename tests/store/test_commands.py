@@ -183,4 +183,4 @@ async def test_history_marks_a_home_stack_and_writes_its_money_as_the_table_does
     assert "107.5 " not in out
     # The round you banked: your stack took the bank's +5, and the Net column says so (not 0).
     [banked] = [line for line in out.splitlines() if "107.50 → 112.50" in line]
-    assert "│   +5 │" in banked, banked  # a result, signed as the table writes it
+    assert "│    +5 │" in banked, banked  # a result, signed as the table writes it

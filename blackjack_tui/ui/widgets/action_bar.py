@@ -28,6 +28,7 @@ from textual.widgets import Static
 
 from blackjack_tui.engine.actions import Decision
 from blackjack_tui.engine.money import money_str
+from blackjack_tui.ui.widgets.kept import KeptLines
 
 ACTION_KEYS = {
     "hit": ("h", "Hit"), "stand": ("s", "Stand"), "double": ("d", "Double"),
@@ -44,7 +45,7 @@ STYLES = {"main": "bold $text on $primary-muted", "action": "$text on $panel",
 MAIN = {"act-hit", "act-stand", "bet-deal"}
 
 
-class ActionBar(Static):
+class ActionBar(KeptLines, Static):
     class Decide(Message):
         """The player chose ``action`` (an engine action: ``hit``, ``insurance`` …)."""
 

@@ -24,9 +24,10 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 from blackjack_tui.ui.min_contrast import MinimumContrast
+from blackjack_tui.ui.widgets.kept import KeptLines
 
 
-class Drawn(Widget):
+class Drawn(KeptLines, Widget):
     """Lines of Rich text, made by a function only when the key changes."""
 
     DEFAULT_CSS = "Drawn { height: 1; }"

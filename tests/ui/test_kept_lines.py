@@ -1,0 +1,61 @@
+"""The lines a widget keeps for the compositor are exactly the lines Textual would paint afresh."""
+
+from __future__ import annotations
+
+from textual._styles_cache import StylesCache
+from textual.geometry import Region
+from textual.widget import Widget
+
+from blackjack_tui.ui.app import BlackjackApp
+from blackjack_tui.ui.widgets.kept import KeptLines
+from tests.ui.conftest import press_settled, settle
+
+ROUND = ["2S", "TD", "3H", "7C", "4D", "5S", "9H", "8C", "6D", "KS"]
+
+
+def _differ(app: BlackjackApp) -> list[str]:
+    """The kept widgets whose kept lines differ from a fresh paint (no cache at all)."""
+    kept = [w for w in app.screen.walk_children(Widget, with_self=True)
+            if isinstance(w, KeptLines) and w.display and w.size.area]
+    assert len(kept) > 10  # the felt, its boxes, the bars, the screen itself
+    wrong = []
+    for widget in kept:
+        for crop in (widget.size.region, Region(0, 1, widget.size.width, 1)):
+            if crop.height > widget.size.height:
+                continue
+            shown = widget.render_lines(crop)
+            fresh = StylesCache().render_widget(widget, crop)
+            if shown != fresh:
+                wrong.append(f"{type(widget).__name__}#{widget.id} {crop}")
+    return wrong
+
+
+async def test_kept_lines_are_what_a_fresh_paint_gives(make_app):
+    app = make_app(ROUND * 4)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        assert _differ(app) == []
+        await press_settled(pilot, app, "enter")  # the deal: boxes, dealer, shoe, bars change
+        assert _differ(app) == []
+        await press_settled(pilot, app, "h")  # one row of a box, the shoe, the action bar
+        assert _differ(app) == []
+        app.theme = "textual-light"  # the bars in new colours; the felt keeps its own
+        await pilot.pause()
+        assert _differ(app) == []
+        await pilot.resize_terminal(120, 40)  # every widget another size
+        await settle(pilot, app)
+        assert _differ(app) == []
+        await press_settled(pilot, app, "s")
+        assert _differ(app) == []
+
+
+async def test_kept_lines_are_given_again_only_while_nothing_changed(make_app):
+    app = make_app(ROUND * 4)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await press_settled(pilot, app, "enter")
+        box = app.screen.query_one("#box-1", KeptLines)
+        crop = box.size.region
+        first = box.render_lines(crop)
+        assert box.render_lines(crop) is first  # nothing changed: the same lines
+        await press_settled(pilot, app, "h")
+        assert box.render_lines(crop) is not first  # a new card: painted again

@@ -7,6 +7,7 @@ from textual.geometry import Region
 from textual.widget import Widget
 
 from blackjack_tui.ui.app import BlackjackApp
+from blackjack_tui.ui.widgets.action_bar import ActionBar
 from blackjack_tui.ui.widgets.kept import KeptLines
 from tests.ui.conftest import press_settled, settle
 
@@ -59,3 +60,35 @@ async def test_kept_lines_are_given_again_only_while_nothing_changed(make_app):
         assert box.render_lines(crop) is first  # nothing changed: the same lines
         await press_settled(pilot, app, "h")
         assert box.render_lines(crop) is not first  # a new card: painted again
+
+
+def _bar_differs(app: BlackjackApp) -> bool:
+    """Whether the action bar's kept line differs from the bar drawn anew."""
+    bar = app.screen.query_one(ActionBar)
+    crop = bar.size.region
+    kept = bar.render_lines(crop)
+    bar._bars.clear()
+    bar.refresh()
+    return StylesCache().render_widget(bar, crop) != kept
+
+
+async def test_the_action_bar_kept_for_its_buttons_is_the_bar_drawn_anew(make_app):
+    app = make_app(ROUND * 4)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        bar = app.screen.query_one(ActionBar)
+        betting = bar.render_lines(bar.size.region)
+        await press_settled(pilot, app, "enter")
+        assert bar.shown == ["act-hit", "act-stand", "act-double"]
+        assert not _bar_differs(app)
+        await press_settled(pilot, app, "h")  # the double goes
+        assert bar.shown == ["act-hit", "act-stand"]
+        assert bar.render_lines(bar.size.region) != betting
+        assert not _bar_differs(app)
+        await press_settled(pilot, app, "s", "space")  # betting again, then the next deal
+        assert not _bar_differs(app)
+        app.theme = "textual-light"
+        await pilot.pause()
+        assert not _bar_differs(app)
+        await press_settled(pilot, app, "h")
+        assert not _bar_differs(app)

@@ -62,12 +62,12 @@ class KeptLines(_Base):
     def render_lines(self, crop: Region) -> list[Strip]:
         cache = self._styles_cache
         assert isinstance(cache, _CountingStylesCache)
-        key = (crop, cache.epoch, self.size, tuple(self.get_line_filters()), self.hover_style)
+        key = (crop, cache.epoch, self._size, tuple(self.get_line_filters()), self.hover_style)
         if key == self._kept_key:
             return self._kept
         lines = super().render_lines(crop)
         # (rendering may itself clear the cache, e.g. for a new width: key on the epoch after)
-        self._kept_key = (crop, cache.epoch, self.size, key[3], key[4])
+        self._kept_key = (crop, cache.epoch, self._size, key[3], key[4])
         self._kept = lines
         return lines
 

@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+from rich.console import Console
+from rich.style import Style
+from rich.text import Text
 from textual._styles_cache import StylesCache
 from textual.geometry import Region
+from textual.strip import Strip
 from textual.widget import Widget
 
 from blackjack_tui.ui.app import BlackjackApp
 from blackjack_tui.ui.widgets.action_bar import ActionBar
+from blackjack_tui.ui.widgets.drawn import Drawn, strip_of
 from blackjack_tui.ui.widgets.kept import KeptLines
 from tests.ui.conftest import press_settled, settle
 
@@ -92,3 +97,34 @@ async def test_the_action_bar_kept_for_its_buttons_is_the_bar_drawn_anew(make_ap
         assert not _bar_differs(app)
         await press_settled(pilot, app, "h")
         assert not _bar_differs(app)
+
+
+def _reference(line: Text, width: int, base: Style, console: Console) -> Strip:
+    return (Strip(list(line.render(console, end="")), line.cell_len)
+            .crop_extend(0, width, None).apply_style(base))
+
+
+async def test_a_drawn_line_is_the_strip_rich_and_textual_would_make(make_app):
+    app = make_app(ROUND * 4)
+    async with app.run_test(size=(80, 24)) as pilot:
+        lines: list[tuple[Text, Style]] = []
+
+        def collect() -> None:
+            for widget in app.screen.query(Drawn):
+                lines.extend((line, widget.visual_style.rich_style) for line in widget.lines)
+
+        await settle(pilot, app)
+        collect()
+        for key in ("enter", "h", "s", "space", "d"):
+            await press_settled(pilot, app, key)
+            collect()
+        app.theme = "textual-light"
+        await pilot.pause()
+        collect()
+        assert len(lines) > 100
+        console = app.console
+        plain = [(Text(""), Style()), (Text("x", style="bold"), Style())]
+        for line, base in lines + plain:
+            for width in {line.cell_len, line.cell_len + 3, max(0, line.cell_len - 2), 26}:
+                assert strip_of(line, width, base, console) == \
+                    _reference(line, width, base, console), (line, width)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rich.console import Console
 from rich.style import Style
-from rich.text import Text
+from rich.text import Span, Text
 from textual._styles_cache import StylesCache
 from textual.geometry import Region
 from textual.strip import Strip
@@ -123,7 +123,16 @@ async def test_a_drawn_line_is_the_strip_rich_and_textual_would_make(make_app):
         collect()
         assert len(lines) > 100
         console = app.console
-        plain = [(Text(""), Style()), (Text("x", style="bold"), Style())]
+        red, bold = Style(color="red"), Style(bold=True)
+        plain = [(Text(""), Style()), (Text("x", style="bold"), Style()),
+                 # overlapping, empty, out-of-order and overlong spans: Rich's own way
+                 (Text("abcdef", style="italic", spans=[Span(0, 4, red), Span(2, 6, bold)]), red),
+                 (Text("abcdef", spans=[Span(3, 3, red), Span(4, 5, "bold #c0152f")]), bold),
+                 (Text("abcdef", spans=[Span(4, 6, red), Span(0, 2, bold)]), bold),
+                 (Text("abc", spans=[Span(1, 9, red)]), bold),
+                 (Text("ab", style="bold"), red),
+                 (Text("abcdef", style="on #0b4329", spans=[Span(1, 3, red), Span(3, 5, "bold")]),
+                  bold)]
         for line, base in lines + plain:
             for width in {line.cell_len, line.cell_len + 3, max(0, line.cell_len - 2), 26}:
                 assert strip_of(line, width, base, console) == \

@@ -137,10 +137,40 @@ def strip_of(line: Text, width: int, base: Style, console: Console) -> Strip:
         return (Strip(list(line.render(console, end="")), length)
                 .crop_extend(0, width, None).apply_style(base))
     add = base.__add__
-    segments = [Segment(text, add(style)) for text, style, _ in line.render(console, end="")]
+    parts = _segments(line, console)
+    if parts is None:
+        segments = [Segment(text, add(style)) for text, style, _ in line.render(console, end="")]
+    else:
+        segments = [Segment(text, add(style)) for text, style in parts]
     if length < width:
         segments.append(Segment(" " * (width - length), base))
     return Strip(segments, width)
+
+
+def _segments(line: Text, console: Console) -> list[tuple[str, Style | None]] | None:
+    """``line.render(console)`` for a line whose spans follow one another without overlapping
+    (nearly every line drawn): each span's text in the line's style plus the span's, the text
+    between in the line's style. ``None`` for any other line (Rich renders it)."""
+    plain = line.plain
+    spans = line.spans
+    if not spans:
+        return [(plain, None)]  # (Rich gives the bare text, without the line's own style)
+    get = console.get_style
+    null = Style.null()
+    root = get(line.style, default=null)
+    out: list[tuple[str, Style | None]] = []
+    pos = 0
+    for start, end, style in spans:
+        if start < pos or end > len(plain):
+            return None
+        if start > pos:
+            out.append((plain[pos:start], root))
+        if end > start:
+            out.append((plain[start:end], root + get(style, default=null)))
+        pos = end
+    if pos < len(plain):
+        out.append((plain[pos:], root))
+    return out
 
 
 def _crop(line: Text, width: int) -> Text:

@@ -132,7 +132,16 @@ async def test_a_drawn_line_is_the_strip_rich_and_textual_would_make(make_app):
                  (Text("abc", spans=[Span(1, 9, red)]), bold),
                  (Text("ab", style="bold"), red),
                  (Text("abcdef", style="on #0b4329", spans=[Span(1, 3, red), Span(3, 5, "bold")]),
-                  bold)]
+                  bold),
+                 # nested spans (a styled part appended), zero-length cuts, equal ranges
+                 (Text("abcdefgh", style="italic", spans=[
+                     Span(0, 8, red), Span(1, 3, bold), Span(2, 2, "blue"), Span(3, 7, "on red"),
+                     Span(3, 7, "underline"), Span(4, 5, bold), Span(7, 7, red)]), bold),
+                 (Text("abcdefgh", spans=[Span(0, 0, red), Span(0, 4, bold), Span(4, 8, red),
+                                          Span(8, 8, bold)]), red),
+                 (Text("abcdefgh", spans=[Span(0, 4, bold), Span(2, 6, red)]), red),
+                 (Text("abcdefgh", spans=[Span(1, 6, bold), Span(2, 4, red), Span(3, 6, red)]),
+                  red)]
         for line, base in lines + plain:
             for width in {line.cell_len, line.cell_len + 3, max(0, line.cell_len - 2), 26}:
                 assert strip_of(line, width, base, console) == \

@@ -148,28 +148,42 @@ def strip_of(line: Text, width: int, base: Style, console: Console) -> Strip:
 
 
 def _segments(line: Text, console: Console) -> list[tuple[str, Style | None]] | None:
-    """``line.render(console)`` for a line whose spans follow one another without overlapping
-    (nearly every line drawn): each span's text in the line's style plus the span's, the text
-    between in the line's style. ``None`` for any other line (Rich renders it)."""
+    """``line.render(console)`` for a line whose spans follow one another or nest (a part
+    appended with a style of its own, then the part's spans, as ``append_text`` leaves them):
+    nearly every line drawn. Each piece of text gets the line's style plus the styles of the
+    spans around it, outermost first, and the pieces are cut where Rich cuts them (at every
+    span's start and end). ``None`` for any other line: Rich renders it."""
     plain = line.plain
     spans = line.spans
     if not spans:
         return [(plain, None)]  # (Rich gives the bare text, without the line's own style)
+    size = len(plain)
     get = console.get_style
     null = Style.null()
-    root = get(line.style, default=null)
     out: list[tuple[str, Style | None]] = []
+    # The spans around the text at ``pos``: (where each ends, the style inside it).
+    stack: list[tuple[int, Style]] = [(size, get(line.style, default=null))]
     pos = 0
     for start, end, style in spans:
-        if start < pos or end > len(plain):
+        if start < pos or end < start or end > size:
             return None
+        while len(stack) > 1 and stack[-1][0] <= start:  # spans that end here: text, then out
+            until, inside = stack.pop()
+            if until > pos:
+                out.append((plain[pos:until], inside))
+                pos = until
+        if end > stack[-1][0]:
+            return None  # overlaps the span it starts in without nesting
         if start > pos:
-            out.append((plain[pos:start], root))
+            out.append((plain[pos:start], stack[-1][1]))
+            pos = start
         if end > start:
-            out.append((plain[start:end], root + get(style, default=null)))
-        pos = end
-    if pos < len(plain):
-        out.append((plain[pos:], root))
+            stack.append((end, stack[-1][1] + get(style, default=null)))
+    while stack:
+        until, inside = stack.pop()
+        if until > pos:
+            out.append((plain[pos:until], inside))
+            pos = until
     return out
 
 

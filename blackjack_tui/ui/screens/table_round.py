@@ -17,6 +17,7 @@ from blackjack_tui.engine.errors import BetError
 from blackjack_tui.engine.events import Event
 from blackjack_tui.engine.money import money_str, signed
 from blackjack_tui.engine.seats import SEAT_BOX_BASE
+from blackjack_tui.ui.widgets.kept import KeptLines
 from blackjack_tui.ui.widgets.table import ShoeInfo
 
 if TYPE_CHECKING:
@@ -54,7 +55,7 @@ def question(decision: Decision, split: bool) -> tuple[str, str]:
     return f"Box {decision.box}{hand}: your move", "-play"
 
 
-class TableRound(Screen[None]):
+class TableRound(KeptLines, Screen[None]):
     """Keys ``h s d p r i e n j`` while a decision waits."""
 
     ROUND_BINDINGS = [

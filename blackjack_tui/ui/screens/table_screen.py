@@ -11,7 +11,6 @@ from __future__ import annotations
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
 from textual.widgets import Static
 
 from blackjack_tui.controller.betting import BetSlip, Betting
@@ -29,6 +28,7 @@ from blackjack_tui.ui.too_small import is_too_small, too_small_words
 from blackjack_tui.ui.widgets.action_bar import ActionBar
 from blackjack_tui.ui.widgets.analysis_line import AnalysisLine
 from blackjack_tui.ui.widgets.bet_box import BetBox
+from blackjack_tui.ui.widgets.kept import KeptStatic, KeptVertical
 from blackjack_tui.ui.widgets.key_bar import KeyBar
 from blackjack_tui.ui.widgets.seat_strip import SeatStrip, seats_of
 from blackjack_tui.ui.widgets.status_bar import Status, StatusBar
@@ -97,11 +97,11 @@ class TableScreen(TableRound, TableAnalysis):
         return self.betting.slip
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="main"):
+        with KeptVertical(id="main"):
             yield StatusBar(id="status")
             yield Table(id="table")
             yield AnalysisLine(id="analysis")
-            yield Static(id="message")
+            yield KeptStatic(id="message")
             yield ActionBar(id="actions", ascii_only=self.card_style.ascii)
             yield KeyBar(elsewhere=ON_THE_ACTION_BAR)
         yield Static(id="too-small")

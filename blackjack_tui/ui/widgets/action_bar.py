@@ -19,15 +19,19 @@ widgets shown or hidden, no layout). A click on a button posts its own intent as
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from decimal import Decimal
 
 from textual import events
 from textual.content import Content
+from textual.geometry import Region
 from textual.message import Message
+from textual.strip import Strip
 from textual.widgets import Static
 
 from blackjack_tui.engine.actions import Decision
 from blackjack_tui.engine.money import money_str
+from blackjack_tui.ui.widgets.kept import KeptLines
 
 ACTION_KEYS = {
     "hit": ("h", "Hit"), "stand": ("s", "Stand"), "double": ("d", "Double"),
@@ -42,9 +46,10 @@ MAX_CHIPS = 8
 STYLES = {"main": "bold $text on $primary-muted", "action": "$text on $panel",
           "chip": "bold $text"}
 MAIN = {"act-hit", "act-stand", "bet-deal"}
+KEPT_BARS = 16  # bars drawn and kept (the sets of buttons a table offers are few)
 
 
-class ActionBar(Static):
+class ActionBar(KeptLines, Static):
     class Decide(Message):
         """The player chose ``action`` (an engine action: ``hit``, ``insurance`` …)."""
 
@@ -76,6 +81,7 @@ class ActionBar(Static):
         self._shown: tuple[tuple[str, str], ...] = ()
         self._spans: list[tuple[int, int, str]] = []
         self._pending: tuple[tuple[str, str], ...] | None = None
+        self._bars: dict[Hashable, list[Strip]] = {}
 
     def _want(self, buttons: dict[str, str], now: bool = True) -> None:
         # Emptying waits until the current step is done: at the instant pace the next decision
@@ -108,6 +114,19 @@ class ActionBar(Static):
             self._spans.append((x, x + width, name))
             x += width + 1
         self.update(Content.assemble(*parts), layout=False)
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        """The bar as Textual paints it, kept for each set of buttons: a hit takes the double
+        away, the next hand gives it back, and the bar is not painted anew each time."""
+        key = (crop, self._shown, self._size, self.styles._cache_key, self.background_colors,
+               self.app.theme, tuple(self.get_line_filters()), self.hover_style)
+        lines = self._bars.get(key)
+        if lines is None:
+            lines = super().render_lines(crop)
+            if len(self._bars) >= KEPT_BARS:
+                self._bars.clear()
+            self._bars[key] = lines
+        return lines
 
     def show_decision(self, decision: Decision) -> None:
         buttons = {}

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
 
+from rich.console import Console
+from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
 from textual.filter import LineFilter
@@ -24,9 +26,10 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 from blackjack_tui.ui.min_contrast import MinimumContrast
+from blackjack_tui.ui.widgets.kept import KeptLines
 
 
-class Drawn(Widget):
+class Drawn(KeptLines, Widget):
     """Lines of Rich text, made by a function only when the key changes."""
 
     DEFAULT_CSS = "Drawn { height: 1; }"
@@ -38,6 +41,8 @@ class Drawn(Widget):
         self._strips: list[Strip | None] | None = None
         self._width = 0
         self._base = Style()
+        self._marks: tuple[object, ...] = ()
+        self._content_width = 0
         self.cut = False
         """Whether a line of the last picture was wider than the widget (and cropped)."""
         self.lines: list[Text] = []
@@ -97,7 +102,13 @@ class Drawn(Widget):
         return self._text
 
     def render_line(self, y: int) -> Strip:
-        width = self.content_size.width
+        marks = (self._size, self.styles._cache_key)
+        if marks != self._marks:
+            # The content width is worked out again only for a new size or new styles (it costs
+            # more than drawing a line).
+            self._marks = marks
+            self._content_width = self.content_size.width
+        width = self._content_width
         base = self.visual_style.rich_style
         if self._strips is None or width != self._width or base != self._base:
             # A new size or new colours under the lines (another theme): every strip again.
@@ -105,19 +116,75 @@ class Drawn(Widget):
             self._width, self._base = width, base
         strips = self._strips
         if y >= len(strips):
-            return Strip.blank(width, self.visual_style.rich_style)
+            return Strip.blank(width, base)
         strip = strips[y]
         if strip is None:
-            line = self.lines[y]
-            strip = strips[y] = (Strip(list(line.render(self.app.console, end="")), line.cell_len)
-                                 .crop_extend(0, width, None)
-                                 .apply_style(base))
+            strip = strips[y] = strip_of(self.lines[y], width, base, self.app.console)
         return strip
 
     @property
     def plain(self) -> str:
         """What the widget shows, as plain text."""
         return "\n".join(line.plain for line in self.lines)
+
+
+def strip_of(line: Text, width: int, base: Style, console: Console) -> Strip:
+    """The line as a strip exactly ``width`` cells wide, on ``base``: what
+    ``Strip(line.render(console)).crop_extend(0, width, None).apply_style(base)`` gives, made
+    without the two strips between (a line of a box is drawn in a third of the time)."""
+    length = line.cell_len
+    if length > width or not base:
+        return (Strip(list(line.render(console, end="")), length)
+                .crop_extend(0, width, None).apply_style(base))
+    add = base.__add__
+    parts = _segments(line, console)
+    if parts is None:
+        segments = [Segment(text, add(style)) for text, style, _ in line.render(console, end="")]
+    else:
+        segments = [Segment(text, add(style)) for text, style in parts]
+    if length < width:
+        segments.append(Segment(" " * (width - length), base))
+    return Strip(segments, width)
+
+
+def _segments(line: Text, console: Console) -> list[tuple[str, Style | None]] | None:
+    """``line.render(console)`` for a line whose spans follow one another or nest (a part
+    appended with a style of its own, then the part's spans, as ``append_text`` leaves them):
+    nearly every line drawn. Each piece of text gets the line's style plus the styles of the
+    spans around it, outermost first, and the pieces are cut where Rich cuts them (at every
+    span's start and end). ``None`` for any other line: Rich renders it."""
+    plain = line.plain
+    spans = line.spans
+    if not spans:
+        return [(plain, None)]  # (Rich gives the bare text, without the line's own style)
+    size = len(plain)
+    get = console.get_style
+    null = Style.null()
+    out: list[tuple[str, Style | None]] = []
+    # The spans around the text at ``pos``: (where each ends, the style inside it).
+    stack: list[tuple[int, Style]] = [(size, get(line.style, default=null))]
+    pos = 0
+    for start, end, style in spans:
+        if start < pos or end < start or end > size:
+            return None
+        while len(stack) > 1 and stack[-1][0] <= start:  # spans that end here: text, then out
+            until, inside = stack.pop()
+            if until > pos:
+                out.append((plain[pos:until], inside))
+                pos = until
+        if end > stack[-1][0]:
+            return None  # overlaps the span it starts in without nesting
+        if start > pos:
+            out.append((plain[pos:start], stack[-1][1]))
+            pos = start
+        if end > start:
+            stack.append((end, stack[-1][1] + get(style, default=null)))
+    while stack:
+        until, inside = stack.pop()
+        if until > pos:
+            out.append((plain[pos:until], inside))
+            pos = until
+    return out
 
 
 def _crop(line: Text, width: int) -> Text:

@@ -15,11 +15,13 @@ from textual.dom import DOMNode
 from textual.screen import Screen
 from textual.widgets import Static
 
+from blackjack_tui.ui.widgets.kept import KeptLines
+
 KEY_STYLE = "bold reverse"  # the key on the bar's own colours, swapped: readable on every theme
 TEXT_STYLE = ""
 
 
-class KeyBar(Static):
+class KeyBar(KeptLines, Static):
     """One line: ``key description`` for every shown, enabled binding of the screen."""
 
     DEFAULT_CSS = """

@@ -11,7 +11,7 @@ from decimal import Decimal
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical
+from textual.containers import Vertical
 from textual.widgets import Static
 
 from blackjack_tui.controller.view import TableView
@@ -19,6 +19,7 @@ from blackjack_tui.ui.cards import CardStyle
 from blackjack_tui.ui.widgets.bet_box import BetBox, BetShown
 from blackjack_tui.ui.widgets.drawn import Drawn
 from blackjack_tui.ui.widgets.hands import GOLD, LOSS
+from blackjack_tui.ui.widgets.kept import KeptHorizontal, KeptLines, KeptStatic
 from blackjack_tui.ui.widgets.seat_strip import SeatInfo, SeatStrip
 
 SOFT = "#cfe3d4"
@@ -150,7 +151,7 @@ FELT_ROWS = {"large": 11 + 1 + 15 + 1, "medium": 7 + 1 + 11 + 1, "small": 6 + 12
 SEAT_ROWS = 4
 
 
-class Table(Vertical):
+class Table(KeptLines, Vertical):
     """The whole felt. ``show_round`` and ``show_betting`` draw it.
 
     Laid out as a table is: the discard tray at the dealer's right, the shoe at his left, the
@@ -165,18 +166,18 @@ class Table(Vertical):
         self._rules_line = ""
 
     def compose(self) -> ComposeResult:
-        yield Static(classes="gap -top")
-        with Horizontal(id="dealer-row"):
+        yield KeptStatic(classes="gap -top")
+        with KeptHorizontal(id="dealer-row"):
             yield DiscardTray(id="discards")
             yield DealerPanel(id="dealer")
             yield ShoeGauge(id="shoe")
-        yield Static(id="felt-rules")
-        yield Static(classes="gap -middle")
+        yield KeptStatic(id="felt-rules")
+        yield KeptStatic(classes="gap -middle")
         yield SeatStrip(id="seats")
-        with Horizontal(id="boxes"):
+        with KeptHorizontal(id="boxes"):
             for number in (1, 2, 3):
                 yield BetBox(number)
-        yield Static(classes="gap -bottom")
+        yield KeptStatic(classes="gap -bottom")
 
     def on_mount(self) -> None:
         self.dealer = self.query_one(DealerPanel)

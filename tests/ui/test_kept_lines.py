@@ -1,0 +1,148 @@
+"""The lines a widget keeps for the compositor are exactly the lines Textual would paint afresh."""
+
+from __future__ import annotations
+
+from rich.console import Console
+from rich.style import Style
+from rich.text import Span, Text
+from textual._styles_cache import StylesCache
+from textual.geometry import Region
+from textual.strip import Strip
+from textual.widget import Widget
+
+from blackjack_tui.ui.app import BlackjackApp
+from blackjack_tui.ui.widgets.action_bar import ActionBar
+from blackjack_tui.ui.widgets.drawn import Drawn, strip_of
+from blackjack_tui.ui.widgets.kept import KeptLines
+from tests.ui.conftest import press_settled, settle
+
+ROUND = ["2S", "TD", "3H", "7C", "4D", "5S", "9H", "8C", "6D", "KS"]
+
+
+def _differ(app: BlackjackApp) -> list[str]:
+    """The kept widgets whose kept lines differ from a fresh paint (no cache at all)."""
+    kept = [w for w in app.screen.walk_children(Widget, with_self=True)
+            if isinstance(w, KeptLines) and w.display and w.size.area]
+    assert len(kept) > 10  # the felt, its boxes, the bars, the screen itself
+    wrong = []
+    for widget in kept:
+        for crop in (widget.size.region, Region(0, 1, widget.size.width, 1)):
+            if crop.height > widget.size.height:
+                continue
+            shown = widget.render_lines(crop)
+            fresh = StylesCache().render_widget(widget, crop)
+            if shown != fresh:
+                wrong.append(f"{type(widget).__name__}#{widget.id} {crop}")
+    return wrong
+
+
+async def test_kept_lines_are_what_a_fresh_paint_gives(make_app):
+    app = make_app(ROUND * 4)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        assert _differ(app) == []
+        await press_settled(pilot, app, "enter")  # the deal: boxes, dealer, shoe, bars change
+        assert _differ(app) == []
+        await press_settled(pilot, app, "h")  # one row of a box, the shoe, the action bar
+        assert _differ(app) == []
+        app.theme = "textual-light"  # the bars in new colours; the felt keeps its own
+        await pilot.pause()
+        assert _differ(app) == []
+        await pilot.resize_terminal(120, 40)  # every widget another size
+        await settle(pilot, app)
+        assert _differ(app) == []
+        await press_settled(pilot, app, "s")
+        assert _differ(app) == []
+
+
+async def test_kept_lines_are_given_again_only_while_nothing_changed(make_app):
+    app = make_app(ROUND * 4)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await press_settled(pilot, app, "enter")
+        box = app.screen.query_one("#box-1", KeptLines)
+        crop = box.size.region
+        first = box.render_lines(crop)
+        assert box.render_lines(crop) is first  # nothing changed: the same lines
+        await press_settled(pilot, app, "h")
+        assert box.render_lines(crop) is not first  # a new card: painted again
+
+
+def _bar_differs(app: BlackjackApp) -> bool:
+    """Whether the action bar's kept line differs from the bar drawn anew."""
+    bar = app.screen.query_one(ActionBar)
+    crop = bar.size.region
+    kept = bar.render_lines(crop)
+    bar._bars.clear()
+    bar.refresh()
+    return StylesCache().render_widget(bar, crop) != kept
+
+
+async def test_the_action_bar_kept_for_its_buttons_is_the_bar_drawn_anew(make_app):
+    app = make_app(ROUND * 4)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        bar = app.screen.query_one(ActionBar)
+        betting = bar.render_lines(bar.size.region)
+        await press_settled(pilot, app, "enter")
+        assert bar.shown == ["act-hit", "act-stand", "act-double"]
+        assert not _bar_differs(app)
+        await press_settled(pilot, app, "h")  # the double goes
+        assert bar.shown == ["act-hit", "act-stand"]
+        assert bar.render_lines(bar.size.region) != betting
+        assert not _bar_differs(app)
+        await press_settled(pilot, app, "s", "space")  # betting again, then the next deal
+        assert not _bar_differs(app)
+        app.theme = "textual-light"
+        await pilot.pause()
+        assert not _bar_differs(app)
+        await press_settled(pilot, app, "h")
+        assert not _bar_differs(app)
+
+
+def _reference(line: Text, width: int, base: Style, console: Console) -> Strip:
+    return (Strip(list(line.render(console, end="")), line.cell_len)
+            .crop_extend(0, width, None).apply_style(base))
+
+
+async def test_a_drawn_line_is_the_strip_rich_and_textual_would_make(make_app):
+    app = make_app(ROUND * 4)
+    async with app.run_test(size=(80, 24)) as pilot:
+        lines: list[tuple[Text, Style]] = []
+
+        def collect() -> None:
+            for widget in app.screen.query(Drawn):
+                lines.extend((line, widget.visual_style.rich_style) for line in widget.lines)
+
+        await settle(pilot, app)
+        collect()
+        for key in ("enter", "h", "s", "space", "d"):
+            await press_settled(pilot, app, key)
+            collect()
+        app.theme = "textual-light"
+        await pilot.pause()
+        collect()
+        assert len(lines) > 100
+        console = app.console
+        red, bold = Style(color="red"), Style(bold=True)
+        plain = [(Text(""), Style()), (Text("x", style="bold"), Style()),
+                 # overlapping, empty, out-of-order and overlong spans: Rich's own way
+                 (Text("abcdef", style="italic", spans=[Span(0, 4, red), Span(2, 6, bold)]), red),
+                 (Text("abcdef", spans=[Span(3, 3, red), Span(4, 5, "bold #c0152f")]), bold),
+                 (Text("abcdef", spans=[Span(4, 6, red), Span(0, 2, bold)]), bold),
+                 (Text("abc", spans=[Span(1, 9, red)]), bold),
+                 (Text("ab", style="bold"), red),
+                 (Text("abcdef", style="on #0b4329", spans=[Span(1, 3, red), Span(3, 5, "bold")]),
+                  bold),
+                 # nested spans (a styled part appended), zero-length cuts, equal ranges
+                 (Text("abcdefgh", style="italic", spans=[
+                     Span(0, 8, red), Span(1, 3, bold), Span(2, 2, "blue"), Span(3, 7, "on red"),
+                     Span(3, 7, "underline"), Span(4, 5, bold), Span(7, 7, red)]), bold),
+                 (Text("abcdefgh", spans=[Span(0, 0, red), Span(0, 4, bold), Span(4, 8, red),
+                                          Span(8, 8, bold)]), red),
+                 (Text("abcdefgh", spans=[Span(0, 4, bold), Span(2, 6, red)]), red),
+                 (Text("abcdefgh", spans=[Span(1, 6, bold), Span(2, 4, red), Span(3, 6, red)]),
+                  red)]
+        for line, base in lines + plain:
+            for width in {line.cell_len, line.cell_len + 3, max(0, line.cell_len - 2), 26}:
+                assert strip_of(line, width, base, console) == \
+                    _reference(line, width, base, console), (line, width)

@@ -111,6 +111,10 @@ class RulesMenu(ModalScreen[None]):
         width = max(LIST_MIN, min(LIST_MAX, 4 + max(len(r.title or r.name)
                                                      for r in self.sets.values())))
         self.list_width = width
+        # The detail pane comes filled for the table you sit at, which the list highlights on
+        # mount: the first frame is the whole menu, not an empty pane laid out and drawn again.
+        first = self._detail(self._current) if self._current.name in self.sets else {}
+        self._filled = (self._current.name, self._tier(self._current)) if first else None
         with Vertical(id="rules-menu"):
             with Horizontal(id="rules-body"):
                 with Vertical(id="rules-list-pane") as pane:
@@ -119,12 +123,13 @@ class RulesMenu(ModalScreen[None]):
                     yield OptionList(*[Option(self.option_label(r), id=n)
                                        for n, r in self.sets.items()], id="rules-list")
                 with Vertical(id="rules-detail"):
-                    yield Label("", id="rules-title", classes="pane-title")
-                    yield Static("", id="rules-edge")
+                    yield Label(first.get("rules-title", ""), id="rules-title",
+                                classes="pane-title")
+                    yield Static(first.get("rules-edge", ""), id="rules-edge")
                     with VerticalScroll(id="rules-scroll"):
-                        yield Static(id="rules-table")
-                        yield Static("", id="rules-tier")
-                        yield Static("", id="rules-description")
+                        yield Static(first.get("rules-table", ""), id="rules-table")
+                        yield Static(first.get("rules-tier", ""), id="rules-tier")
+                        yield Static(first.get("rules-description", ""), id="rules-description")
                         yield StrategyChart(id="rules-chart")
             yield Static(Text("↑↓ table  ⏎ sit  t tier  c chart  pgup/pgdn scroll  "
                               "esc back  ◆ differs", style="dim"), id="rules-keys")
@@ -191,6 +196,9 @@ class RulesMenu(ModalScreen[None]):
     # What the detail pane shows
 
     def _show_edges(self, rules: Rules) -> None:
+        self.query_one("#rules-edge", Static).update(self._edges_text(rules))
+
+    def _edges_text(self, rules: Rules) -> Text:
         found = self.found.get(rules.name)
         if found is None:
             text = Text("House edge: working it out…", style="dim italic")
@@ -204,7 +212,7 @@ class RulesMenu(ModalScreen[None]):
                 text.append("; if it counted " + ("as usual" if rules.double_ace_as_one == "all"
                                                   else "1") + ": ", style="dim")
                 text.append("…" if found.other is None else f"{found.other:.3f}%", style="bold")
-        self.query_one("#rules-edge", Static).update(text)
+        return text
 
     def _show_chart(self, rules: Rules) -> None:
         chart = self.query_one(StrategyChart)
@@ -253,20 +261,26 @@ class RulesMenu(ModalScreen[None]):
         index = self.tier_index.setdefault(rules.name, default)
         return rules.tiers[index].name
 
-    def _show(self, rules: Rules) -> None:
-        changed = differences(rules, self._current)
-        self.query_one("#rules-title", Label).update(Text(rules.title or rules.name,
-                                                          style="bold"))
-        self._show_edges(rules)
-        self.query_one("#rules-description", Static).update(Text.assemble(
-            (f"{rules.name}: {rules.description}", "italic"), ("\nSource: ", "dim"),
-            (rules.source, "dim")))
-        self.query_one("#rules-table", Static).update(self._rules_table(rules, changed))
-        self._show_chart(rules)
+    def _detail(self, rules: Rules) -> dict[str, RenderableType]:
+        """What the detail pane shows of ``rules``, by the id of the widget that shows it."""
         tier = self._tier(rules)
-        self.query_one("#rules-tier", Static).update(
-            Text.assemble(("Tier: ", "dim"), (tier, "bold"), ("  (t changes)", "dim"))
-            if tier else "")
+        return {
+            "rules-title": Text(rules.title or rules.name, style="bold"),
+            "rules-edge": self._edges_text(rules),
+            "rules-description": Text.assemble(
+                (f"{rules.name}: {rules.description}", "italic"), ("\nSource: ", "dim"),
+                (rules.source, "dim")),
+            "rules-table": self._rules_table(rules, differences(rules, self._current)),
+            "rules-tier": Text.assemble(("Tier: ", "dim"), (tier, "bold"),
+                                        ("  (t changes)", "dim")) if tier else "",
+        }
+
+    def _show(self, rules: Rules) -> None:
+        filled, self._filled = self._filled, None
+        if filled != (rules.name, self._tier(rules)):  # (else composed with it already)
+            for part, content in self._detail(rules).items():
+                self.query_one(f"#{part}", Static).update(content)
+        self._show_chart(rules)
 
     def _rules_table(self, rules: Rules, changed: set[str]) -> RenderableType:
         """Topic beside words where there is room; else each topic over its words."""

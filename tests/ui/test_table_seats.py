@@ -40,14 +40,22 @@ async def test_a_click_on_a_seat_selects_its_box_for_a_bet_behind(make_app) -> N
         assert app.session.behind == {5: Decimal(5)}
 
 
+# Home table with one computer player: box 1 (you), box 4 (Astrid), up, box 1, box 4, hole:
+# your 18 and Astrid's 17 against the dealer's 19.
+HOME_WITH_ASTRID = ["TH", "TS", "9C", "8D", "7S", "TD"]
+
+
+async def deal_home_with_astrid(pilot, app) -> None:  # type: ignore[no-untyped-def]
+    """Seat Astrid at the home table and deal: the table waits for your decision."""
+    await pilot.press("a")
+    await pilot.press("enter")
+    await settle(pilot, app)
+
+
 async def test_the_home_game_ledger_screen_shows_a_row_per_round(make_app) -> None:
-    # Home table with one computer player: box 1 (you), box 4 (Astrid), up, box 1, box 4, hole.
-    cards = ["TH", "TS", "9C", "8D", "7S", "TD"]
-    app = make_app(cards, rules="home")
+    app = make_app(HOME_WITH_ASTRID, rules="home")
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("a")
-        await pilot.press("enter")
-        await settle(pilot, app)
+        await deal_home_with_astrid(pilot, app)
         await pilot.press("s")  # 18 against 19
         await settle(pilot, app)
         home = app.session.home
@@ -153,12 +161,9 @@ async def test_a_computer_players_stack_leaves_his_bet_off_while_it_is_on_the_ta
     # Home table, Astrid beside you: her 5 is on the table while you decide, so her stack in the
     # strip reads 95, as your own header counts your stake off your stack (it read 100 until the
     # round was booked, and a bust showed "bet 20 -20" beside an untouched stack).
-    cards = ["TH", "TS", "9C", "8D", "7S", "TD"]
-    app = make_app(cards, rules="home")
+    app = make_app(HOME_WITH_ASTRID, rules="home")
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("a")
-        await pilot.press("enter")
-        await settle(pilot, app)
+        await deal_home_with_astrid(pilot, app)
         strip = app.screen.query_one(SeatStrip)
         assert app.screen.decision is not None
         assert [(s.name, s.stack) for s in strip.seats] == [("Astrid", Decimal(95))]

@@ -8,9 +8,11 @@ from decimal import Decimal
 
 from blackjack_tui.engine.fair import FairShoe
 from blackjack_tui.store import BANKROLL, Line, Store
+from blackjack_tui.ui.widgets.seat_strip import SeatStrip
 from tests.money import check_money
 from tests.store.helpers import open_game
 from tests.ui.conftest import choose_table, press_settled, settle, stand_out
+from tests.ui.test_table_play import message
 
 # The one-deck home table peeks. You (box 1) sit left of Astrid (box 4): the deal is box 1,
 # box 4, the up card, box 1, box 4, the hole card. You T+8 = 18 against a 9; Astrid 7+T = 17
@@ -160,3 +162,23 @@ async def test_while_the_disk_refuses_the_table_waits_and_quitting_asks_first(ma
         assert app.session.round.over and not app.game.saving
         assert app.game.store.balance() == Decimal(999)  # the table minimum, lost once
         check_money(app.game)
+
+
+async def test_a_change_of_table_queued_in_a_home_hand_says_the_hand_in_its_own_money(make_app):
+    # A home evening with Astrid; mid-hand the Nordic table is chosen (from the next round). The
+    # hand ends at home: its line said "Round -1 · bankroll 1000" (the home stack's loss beside
+    # the bankroll), and the strip put the new table's players (500 each) beside the home hand's
+    # cards and results.
+    app = make_app(HOME_ROUND * 3, rules="home")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        await press_settled(pilot, app, "a", "enter")
+        assert app.screen.decision is not None
+        await choose_table(pilot, app, "nordic")
+        await stand_out(pilot, app)
+        await settle(pilot, app)
+        assert app.session.rules.name == "nordic" and app.session.home is None
+        line = message(app)
+        assert line.startswith("Round -1 at Danish home game · Nordic multi-hand: bankroll ")
+        strip = app.screen.query_one(SeatStrip)
+        assert not strip.display or "bet 5" not in strip.plain

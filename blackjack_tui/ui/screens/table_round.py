@@ -55,6 +55,9 @@ def question(decision: Decision, split: bool) -> tuple[str, str]:
     return f"Box {decision.box}{hand}: your move", "-play"
 
 
+ELSEWHERE_WIDTH = 76  # the round's line after a change of table, whole at 80 columns
+
+
 class TableRound(KeptLines, Screen[None]):
     """Keys ``h s d p r i e n j`` while a decision waits."""
 
@@ -95,6 +98,9 @@ class TableRound(KeptLines, Screen[None]):
         self.last_view: TableView | None = None
         self.last_table: tuple[object, ...] = ()
         """The table the last round was played at (:meth:`table_now` when it ended)."""
+        self.dealt_elsewhere: str | None = None
+        """The title of the table the last round was dealt at, when a change of table queued
+        during it took effect at its end (``None`` when it ended where it was dealt)."""
         self.decision: Decision | None = None
         self.playing = False
         self._footer_keys: frozenset[str] = frozenset()
@@ -125,6 +131,7 @@ class TableRound(KeptLines, Screen[None]):
         self.actions.show_waiting()
         self.refresh_bindings()
         self.controller.pace = self.game.speed
+        dealt_at = self.game.session.rules
         try:
             if bets is None:
                 resumed = self.game.resume_round
@@ -144,6 +151,9 @@ class TableRound(KeptLines, Screen[None]):
         self.refresh_bindings()
         self.last_view = self.controller.view
         self.last_table = self.table_now()
+        now = self.game.session.rules
+        self.dealt_elsewhere = (dealt_at.title or dealt_at.name) \
+            if dealt_at.name != now.name else None
         self.say(*self._result_line())
         self.betting.renew()
         self.draw_betting()
@@ -178,6 +188,14 @@ class TableRound(KeptLines, Screen[None]):
             why = f" · {session.rules.title or session.rules.name}: place your bets"
         rebuy = self.game.last_rebuy if home is not None else Decimal(0)
         rebought = f" · bought back in for {money_str(rebuy)}" if rebuy else ""
+        if self.dealt_elsewhere is not None:  # played there; the money here is another's
+            here = session.rules.title or session.rules.name
+            money = f"{chips} {money_str(session.bankroll)}"
+            tie = why if ties else ""
+            line = f"Round {result} at {self.dealt_elsewhere}{tie} · {here}: {money}"
+            if len(line) > ELSEWHERE_WIDTH:  # (the header names this table too)
+                line = f"Round {result} at {self.dealt_elsewhere}{tie}"
+            return line, "-result"
         return f"Round {result}{rebought} · {chips} {money_str(session.bankroll)}{why}", \
             "-result"
 

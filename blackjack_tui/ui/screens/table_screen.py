@@ -198,7 +198,8 @@ class TableScreen(TableRound, TableAnalysis):
                                     session.describe_limits(), betting.selected,
                                     session.rules.max_boxes, style)
         self.table.show_shoe(self.shoe_info())
-        self.draw_seats(last)
+        # The seats are this table's players: the last round's seats only where it was played.
+        self.draw_seats(last if self.dealt_elsewhere is None else None)
         if betting.banking:  # holding the home bank: he bets nothing, enter deals the others
             self.actions.show_betting((), False)
         else:

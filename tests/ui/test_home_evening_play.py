@@ -10,6 +10,7 @@ from blackjack_tui.ui.widgets.action_bar import ActionBar
 from blackjack_tui.ui.widgets.seat_strip import SeatStrip
 from tests.money import check_money
 from tests.ui.conftest import choose_table, press_settled, settle
+from tests.ui.test_table_play import message
 
 # You (box 1) sit left of Astrid (box 4): the deal is box 1, box 4, the up card, box 1, box 4,
 # the hole card. You A+K: a natural (the bank passes to you); Astrid 9+8 = 17 and the dealer
@@ -86,6 +87,8 @@ async def test_a_table_change_queued_mid_hand_survives_a_quit_and_restart(make_a
         # The hand is over: the table is Nordic's, the evening paused, the bankroll back.
         assert again.session.rules.name == "nordic" and again.session.home is None
         assert again.session.bankroll == Decimal(1000)
+        # The resumed hand's line says where it was played, not the bankroll's money alone.
+        assert message(again).startswith("Round -1 at Danish home game")
         check_money(again.game)
 
 

@@ -131,15 +131,14 @@ class TableRound(KeptLines, Screen[None]):
         self.actions.show_waiting()
         self.refresh_bindings()
         self.controller.pace = self.game.speed
-        dealt_at = self.game.session.rules
         try:
             if bets is None:
                 resumed = self.game.resume_round
                 assert resumed is not None
                 self.game.resume_round = None
-                await self.controller.resume(resumed)
+                played = await self.controller.resume(resumed)
             else:
-                await self.controller.play(bets)
+                played = await self.controller.play(bets)
         except BetError as err:
             self.say(str(err), "-warning")
             self.playing = False
@@ -151,9 +150,9 @@ class TableRound(KeptLines, Screen[None]):
         self.refresh_bindings()
         self.last_view = self.controller.view
         self.last_table = self.table_now()
-        now = self.game.session.rules
+        dealt_at = played.rules  # (a change of table queued in the round applies at its end)
         self.dealt_elsewhere = (dealt_at.title or dealt_at.name) \
-            if dealt_at.name != now.name else None
+            if dealt_at.name != self.game.session.rules.name else None
         self.say(*self._result_line())
         self.betting.renew()
         self.draw_betting()

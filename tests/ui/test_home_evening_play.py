@@ -20,6 +20,10 @@ YOUR_NATURAL = ["AH", "9C", "9D", "KH", "8D", "8S"]
 HOME_ROUND = ["TH", "7S", "9C", "8D", "TS", "7D", "5C"]
 
 
+def message(app) -> str:
+    return str(app.screen.query_one("#message").render())
+
+
 async def test_a_chip_placed_while_you_hold_the_bank_is_refused_not_dropped_at_the_deal(make_app):
     app = make_app(YOUR_NATURAL, rules="home")
     async with app.run_test(size=(80, 24)) as pilot:

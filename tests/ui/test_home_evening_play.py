@@ -10,7 +10,6 @@ from blackjack_tui.ui.widgets.action_bar import ActionBar
 from blackjack_tui.ui.widgets.seat_strip import SeatStrip
 from tests.money import check_money
 from tests.ui.conftest import choose_table, press_settled, settle
-from tests.ui.test_table_play import message
 
 # You (box 1) sit left of Astrid (box 4): the deal is box 1, box 4, the up card, box 1, box 4,
 # the hole card. You A+K: a natural (the bank passes to you); Astrid 9+8 = 17 and the dealer

@@ -21,7 +21,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from decimal import Decimal
 from pathlib import Path
@@ -89,6 +89,8 @@ class Game:
         self.round_id: str | None = None
         self.resume_round: Round | None = None
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="blackjack-db")
+        self._submitted = 0  # jobs given to the database's thread (counted on the table's)
+        self._ran = 0  # and ended there (counted there)
         self._booking: Booking | None = None
         self.last_net = Decimal(0)
         """The player's result in the last round booked (a home banker's: the bank's)."""
@@ -260,7 +262,7 @@ class Game:
         loop = asyncio.get_running_loop()
         while True:
             try:
-                result = await loop.run_in_executor(self._executor, action)
+                result = await asyncio.wrap_future(self._submit(action), loop=loop)
             except StoreError as err:
                 self._set_fault(f"{err}. The table waits and tries again every "
                                 f"{self.retry_seconds:g} s.")
@@ -268,6 +270,27 @@ class Game:
                 continue
             self._set_fault(None)
             return result
+
+    def _submit(self, job: Callable[[], T]) -> Future[T]:
+        """Queue ``job`` on the database's thread (in the order given)."""
+        def run() -> T:
+            try:
+                return job()
+            finally:
+                self._ran += 1
+
+        self._submitted += 1
+        return self._executor.submit(run)
+
+    def _saved_at_once(self, save: Callable[[], bool]) -> bool:
+        """Whether ``save`` was made on this thread: only with nothing queued on the database's
+        thread (the saves keep their order) and no fault standing (the retries go on there)."""
+        if self._submitted != self._ran or self.fault is not None:
+            return False
+        try:
+            return save()
+        except StoreError:
+            return False  # the database's thread tries again, says why and waits
 
     def _set_fault(self, text: str | None) -> None:
         if text != self.fault:
@@ -283,7 +306,7 @@ class Game:
             except StoreError as err:
                 if self.on_notice is not None:
                     self.on_notice(f"{err}; {what} is not saved")
-        self._executor.submit(run)
+        self._submit(run)
 
     @property
     def saving(self) -> bool:
@@ -322,9 +345,13 @@ class Game:
             round_id, account = self.round_id, self.account
             seats = [] if self.session.home is not None else seat_openings(rnd)
             # Shown once the commit is in the OS; synced to the disk while the frame is drawn
-            # (the next save waits behind the sync on the database's one thread).
-            await self._disk(lambda: self.store.save_inflight(round_id, account, rnd,
-                                                              opening=seats, synced=False))
+            # (the next save waits behind the sync on the database's one thread). The commit is
+            # made here at once when the database is free (a hand-off to its thread and back
+            # costs more than the commit); else, or if the disk refuses it, on its thread.
+            if not self._saved_at_once(lambda: self.store.save_inflight(
+                    round_id, account, rnd, opening=seats, synced=False, at_once=True)):
+                await self._disk(lambda: self.store.save_inflight(round_id, account, rnd,
+                                                                  opening=seats, synced=False))
             self._later("the last step", self.store.sync)
             return
         if self._booking is None or self._booking.round_id != self.round_id:
@@ -553,14 +580,12 @@ class Game:
 
     async def statistics(self) -> Summary:
         """The player's statistics, added up in the database on its own thread."""
-        loop = asyncio.get_running_loop()
-        result: Summary = await loop.run_in_executor(self._executor, self.store.statistics)
+        result: Summary = await asyncio.wrap_future(self._submit(self.store.statistics))
         return result
 
     async def recent(self, limit: int | None = 100) -> tuple[list[RoundRow], list[str]]:
         """The last rounds, newest first, read on the database's thread."""
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._executor, lambda: self.store.recent(limit))
+        return await asyncio.wrap_future(self._submit(lambda: self.store.recent(limit)))
 
     def drain(self) -> None:
         """Wait for queued saves (the settings) to reach the disk."""

@@ -224,6 +224,36 @@ class Store:
             except sqlite3.Error as err:
                 raise db_error(action, self.path, err) from None
 
+    def write_at_once(self, action: str, fn: Callable[[sqlite3.Connection], object]) -> bool:
+        """Run ``fn`` in one transaction, unsynced (as ``write(..., synced=False)``), on the
+        caller's thread, if no other thread is in the database this moment; ``False`` (nothing
+        done) if one is. :class:`StoreError` (nothing written) on failure.
+
+        For the table's own thread: the commit goes to the operating system's cache and no
+        further. Nothing here waits on the disk: no sync, and no checkpoint (which writes the
+        database file and syncs it) -- the log is checkpointed by the next write made on the
+        database's thread, as SQLite's ``wal_autocheckpoint`` says."""
+        if self.read_only:
+            raise StoreError(f"could not {action}: {self.path} is open read-only")
+        if not self._lock.acquire(blocking=False):
+            return False
+        conn = self.conn
+        try:
+            pages = conn.execute("PRAGMA wal_autocheckpoint").fetchone()[0]
+            conn.execute("PRAGMA synchronous = NORMAL")
+            conn.execute("PRAGMA wal_autocheckpoint = 0")
+            try:
+                with transaction(conn):
+                    fn(conn)
+            finally:
+                conn.execute(f"PRAGMA wal_autocheckpoint = {int(pages)}")
+                conn.execute("PRAGMA synchronous = FULL")
+        except sqlite3.Error as err:
+            raise db_error(action, self.path, err) from None
+        finally:
+            self._lock.release()
+        return True
+
     def sync(self) -> None:
         """Sync the write-ahead log to the disk: every commit so far survives a power cut too.
         (A commit in WAL mode is durable once the log is; ``synchronous = FULL`` does just this
@@ -286,10 +316,12 @@ class Store:
 
     def save_inflight(self, round_id: str, account: str, rnd: Round,
                       extra: dict[str, Any] | None = None, opening: Iterable[Line] = (), *,
-                      synced: bool = True) -> None:
+                      synced: bool = True, at_once: bool = False) -> bool:
         """Save the round in play (after the deal and after every decision). ``opening``: first
         chips for accounts the round plays with that do not exist yet (a seat's), at once.
-        ``synced=False``: in the operating system when this returns; :meth:`sync` next."""
+        ``synced=False``: in the operating system when this returns; :meth:`sync` next.
+        ``at_once``: made only if the database is free this moment (see :meth:`write_at_once`);
+        returns whether it was made (always, without ``at_once``)."""
         state = dump_json(encode(round_id, rnd, extra)).decode("utf-8")
         first = list(opening)
 
@@ -303,7 +335,10 @@ class Store:
                          "round_id = excluded.round_id, account = excluded.account, "
                          "state = excluded.state, saved_at = excluded.saved_at",
                          (round_id, ident, state, iso_now()))
+        if at_once:
+            return self.write_at_once("save the round", run)
         self.write("save the round", run, synced=synced)
+        return True
 
     def inflight(self) -> SavedRound | None:
         """The saved round in flight, if any (``data`` is ``None`` when its state is unreadable)."""

@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import os
 import sqlite3
+import threading
 from decimal import Decimal
 from pathlib import Path
 
@@ -50,9 +51,9 @@ def test_each_step_is_committed_when_shown_and_synced_before_the_next_save(
     calls: list[str] = []
     save, sync = game.store.save_inflight, game.store.sync
 
-    def saving(*args: object, **kwargs: object) -> None:
+    def saving(*args: object, **kwargs: object) -> bool:
         calls.append(f"save synced={kwargs.get('synced', True)}")
-        save(*args, **kwargs)  # type: ignore[arg-type]
+        return save(*args, **kwargs)  # type: ignore[arg-type]
 
     def syncing() -> None:
         calls.append("sync")
@@ -145,3 +146,113 @@ def test_a_read_only_store_and_a_checkpointed_log_sync_nothing(tmp_path: Path) -
     (tmp_path / "blackjack.db-wal").unlink(missing_ok=True)
     store.sync()
     store.close()
+
+
+# A step saved at once: when the database is free, the commit is made on the table's own thread
+# (a hand-off to the database's thread and back cost more than the commit); when it is busy, the
+# step waits its turn there. Either way it is committed before it is shown, and neither way makes
+# the table's thread checkpoint the log (that writes and syncs the database file: disk work).
+
+
+def test_a_step_is_committed_on_the_tables_thread_when_the_database_is_free(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    game = open_game(tmp_path)
+    threads: list[str] = []
+    save = game.store.save_inflight
+
+    def saving(*args: object, **kwargs: object) -> bool:
+        threads.append(threading.current_thread().name)
+        return save(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(game.store, "save_inflight", saving)
+    rnd = dealt(game)
+    asyncio.run(game.persist(rnd))
+    assert threads == [threading.main_thread().name]
+    reader = Store(tmp_path, read_only=True)
+    saved = reader.inflight()
+    assert saved is not None and saved.data is not None  # committed: another connection reads it
+    assert synchronous(game.store) == 2
+    reader.close()
+    game.close()
+
+
+def test_a_step_waits_its_turn_on_the_database_thread_while_the_database_is_busy(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    game = open_game(tmp_path)
+    threads: list[str] = []
+    save = game.store.save_inflight
+
+    def saving(*args: object, **kwargs: object) -> bool:
+        threads.append(threading.current_thread().name)
+        return save(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(game.store, "save_inflight", saving)
+    rnd = dealt(game)
+    held, release = threading.Event(), threading.Event()
+
+    def busy() -> None:  # another thread in the database (a sync, a statistics read)
+        with game.store._lock:
+            held.set()
+            release.wait(10)
+
+    holder = threading.Thread(target=busy)
+    holder.start()
+    held.wait(10)
+
+    async def persist() -> bool:
+        task = asyncio.ensure_future(game.persist(rnd))
+        await asyncio.sleep(0.1)
+        waited = not task.done()
+        release.set()
+        await asyncio.wait_for(task, 10)
+        return waited
+
+    assert asyncio.run(persist())  # not shown while the save could not be made
+    holder.join()
+    assert threads[0] == threading.main_thread().name  # tried at once, found busy
+    assert threads[1].startswith("blackjack-db")  # then made on the database's thread
+    assert game.store.inflight() is not None
+    game.close()
+
+
+def test_a_step_saved_at_once_leaves_the_checkpoint_to_the_database_thread(
+        tmp_path: Path) -> None:
+    game = open_game(tmp_path)
+    game.store.conn.execute("PRAGMA wal_autocheckpoint = 1")  # a checkpoint after every commit
+    main = tmp_path / "blackjack.db"
+    rnd = dealt(game)
+    before = main.read_bytes()
+    assert game.store.save_inflight("r1", game.account, rnd, synced=False, at_once=True)
+    assert main.read_bytes() == before  # the commit is in the log only
+    assert game.store.conn.execute("PRAGMA wal_autocheckpoint").fetchone()[0] == 1
+    rnd.apply("hit")
+    game.store.save_inflight("r1", game.account, rnd, synced=False)
+    assert main.read_bytes() != before  # a save on the database's thread checkpoints as set
+    game.close()
+
+
+def test_a_step_the_disk_refuses_at_once_waits_says_why_and_is_saved_once_allowed(
+        tmp_path: Path) -> None:
+    game = open_game(tmp_path)
+    game.retry_seconds = 0.05
+    rnd = dealt(game)
+    asyncio.run(game.persist(rnd))
+    game.store.conn.execute("PRAGMA query_only = ON")  # every write now refused
+    rnd.apply("hit")
+
+    async def hit() -> None:
+        task = asyncio.ensure_future(game.persist(rnd))
+        for _ in range(200):
+            await asyncio.sleep(0.01)
+            if game.fault is not None:
+                break
+        assert game.fault is not None and "\n" not in game.fault and not task.done()
+        game.store.conn.execute("PRAGMA query_only = OFF")
+        await asyncio.wait_for(task, 10)
+
+    asyncio.run(hit())
+    assert game.fault is None
+    saved = game.store.inflight()
+    assert saved is not None and saved.data is not None
+    assert saved.data["round"]["actions"] == ["hit"]
+    game.close()

@@ -146,3 +146,29 @@ async def test_a_drawn_line_is_the_strip_rich_and_textual_would_make(make_app):
             for width in {line.cell_len, line.cell_len + 3, max(0, line.cell_len - 2), 26}:
                 assert strip_of(line, width, base, console) == \
                     _reference(line, width, base, console), (line, width)
+
+
+def test_a_walled_row_is_the_text_assembling_its_pieces_gives() -> None:
+    """A box's row made in one step equals wall + padded line + wall assembled by Rich (the
+    same plain text and the same spans in the same order), for plain, styled, spanned, short,
+    exact and too-long lines and wide characters."""
+    from blackjack_tui.ui.widgets.bet_box import _padded, walled
+
+    edge = Style(color="#6aa383")
+    bold = Style(bold=True)
+    lines = [
+        Text(""), Text("stake 10", style="bold"), Text.assemble(" ", ("8♠", "red"), " 3♥  11"),
+        Text("x" * 30), Text("too long for the box, by some way", style=bold),
+        Text.assemble(("▶ ", "bold #f2c94c"), Text("A♠ K♦", spans=[Span(0, 2, "red")]), "  21"),
+        Text("宽字符 wide"), Text("", style="italic"),
+    ]
+    for line in lines:
+        for width in (0, 5, 12, 30):
+            for wall in ("│", "┃", "|"):
+                assembled = Text.assemble((wall, edge))
+                assembled.append_text(_padded(line, width))
+                assembled.append(wall, edge)
+                made = walled(line, width, wall, edge)
+                assert made.plain == assembled.plain
+                assert made.spans == assembled.spans
+                assert made == assembled

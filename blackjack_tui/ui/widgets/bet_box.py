@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from rich.style import Style
-from rich.text import Text
+from rich.text import Span, Text
 from textual import events
 from textual.message import Message
 
@@ -259,12 +259,12 @@ class BetBox(Drawn):
         middle.append(Text.assemble(" ", footer))
         lines = [head]
         for line in middle:
-            row = Text.assemble((vert, edge))
             if frame == "closed":
+                row = Text.assemble((vert, edge))
                 row.append_text(_on(line, inner, FELT, text_style))
+                row.append(vert, edge)
             else:
-                row.append_text(_padded(line, inner))
-            row.append(vert, edge)
+                row = walled(line, inner, vert, edge)
             lines.append(row)
         lines.append(foot)
         return lines
@@ -299,6 +299,25 @@ def _padded(line: Text, width: int) -> Text:
         cropped.truncate(width, overflow="crop")
         return cropped
     return Text.assemble(line, " " * (width - size))
+
+
+def walled(line: Text, width: int, wall: str, edge: Style) -> Text:
+    """``wall`` + the line made ``width`` cells wide + ``wall``, the walls in ``edge``: the Text
+    that assembling the three pieces gives, made in one step (a row of a box, drawn at every
+    card)."""
+    if line.cell_len > width:
+        line = _padded(line, width)
+    plain = line.plain
+    length = len(plain)
+    pad = width - line.cell_len
+    spans = [Span(0, 1, edge)]
+    if length or not pad:  # (Rich drops the style of an empty line it pads)
+        if line.style:
+            spans.append(Span(1, 1 + length, line.style))
+        spans += [Span(start + 1, end + 1, style) for start, end, style in line.spans]
+    end = 1 + length + pad
+    spans.append(Span(end, end + 1, edge))
+    return Text(f"{wall}{plain}{' ' * pad}{wall}", spans=spans)
 
 
 def _side_by_side(hands: Sequence[list[Text]], per: int, active: int) -> list[Text]:

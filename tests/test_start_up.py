@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import gc
+import os
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -59,3 +60,27 @@ def test_a_collector_paused_by_the_caller_stays_paused_and_nothing_is_frozen() -
         assert not gc.isenabled()
     assert not gc.isenabled()
     assert gc.get_freeze_count() == 0
+
+
+# Pydantic's plugin scan, off for the game
+
+def _nothing_to_run(args: argparse.Namespace) -> None:
+    return None
+
+
+def test_the_game_turns_pydantic_plugins_off(tmp_path: Path,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(play.PLUGINS_ENV, "placeholder")  # restored after the test
+    monkeypatch.delenv(play.PLUGINS_ENV)
+    monkeypatch.setattr(play, "_sit_down", _nothing_to_run)
+    play.run(_args(tmp_path))
+    assert os.environ[play.PLUGINS_ENV] == "__all__"
+
+
+def test_a_players_own_pydantic_plugins_setting_is_kept(tmp_path: Path,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(play.PLUGINS_ENV, "logfire")
+    monkeypatch.setattr(play, "_sit_down", _nothing_to_run)
+    play.run(_args(tmp_path))
+    assert os.environ[play.PLUGINS_ENV] == "logfire"
+

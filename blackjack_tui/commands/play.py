@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import gc
 import logging
+import os
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -44,7 +45,20 @@ def report_crashes(app: App[Any]) -> None:
     app._handle_exception = _handle_exception  # type: ignore[method-assign]
 
 
+PLUGINS_ENV = "PYDANTIC_DISABLE_PLUGINS"
+
+
+def without_pydantic_plugins() -> None:
+    """Pydantic, at the first model it builds, looks through the entry points of every installed
+    distribution for plugins that observe validation; the game uses none, and that scan is start-up
+    time that grows with the environment it is installed in. ``PYDANTIC_DISABLE_PLUGINS`` is
+    Pydantic's documented switch; set here, in the process of the game (and of anything it starts),
+    only when the player has not set it: a value of their own is kept. Validation is the same."""
+    os.environ.setdefault(PLUGINS_ENV, "__all__")
+
+
 def run(args: argparse.Namespace) -> int:
+    without_pydantic_plugins()
     with start_up():
         app = _sit_down(args)
     if app is None:

@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from blackjack_tui.cli import UsageError, parse
+from blackjack_tui import paths, rulesets
+from blackjack_tui.cli import UsageError, main, parse
 from blackjack_tui.commands import play
 
 
@@ -84,3 +85,64 @@ def test_a_players_own_pydantic_plugins_setting_is_kept(tmp_path: Path,
     play.run(_args(tmp_path))
     assert os.environ[play.PLUGINS_ENV] == "logfire"
 
+
+# The rule sets: read and validated once, their file's faults still told
+
+BROKEN = "[ruleset.nordic-mine]\nextends = 'nordic'\ndecks = 'many'\n"
+
+
+def _own_rules(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, text: str) -> list[int]:
+    """The player's own rules file holds ``text``; the list counts the reads of the rule sets."""
+    own = tmp_path / "config" / "rulesets.toml"
+    own.parent.mkdir()
+    own.write_text(text, encoding="utf-8")
+    monkeypatch.setattr(paths, "user_rules_file", lambda: own)
+    reads: list[int] = []
+    load_all = rulesets.load_all
+
+    def counted(user_file: Path | None = None) -> object:
+        reads.append(1)
+        return load_all(user_file)
+
+    monkeypatch.setattr(rulesets, "load_all", counted)
+    return reads
+
+
+@pytest.mark.parametrize("words", [(), ("--rules", "swedish")])
+def test_the_rule_sets_are_read_once_and_a_fault_in_the_players_file_is_on_the_table(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, words: tuple[str, ...]) -> None:
+    reads = _own_rules(tmp_path, monkeypatch, BROKEN)
+    app = play._sit_down(_args(tmp_path, *words))
+    assert app is not None
+    game = app.game  # type: ignore[attr-defined]
+    try:
+        assert reads == [1]
+        faults = [n for n in game.notices if "rulesets.toml" in n]
+        assert len(faults) == 1 and "decks" in faults[0]
+        assert game.session.rules.name == (words[1] if words else "nordic")
+        assert "nordic-mine" not in game.rule_sets and "swedish" in game.rule_sets
+    finally:
+        game.close()
+
+
+def test_a_table_of_the_players_file_can_be_asked_for(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    _own_rules(tmp_path, monkeypatch, "[ruleset.nordic-mine]\nextends = 'nordic'\ndecks = 2\n")
+    app = play._sit_down(_args(tmp_path, "--rules", "nordic-mine"))
+    assert app is not None
+    game = app.game  # type: ignore[attr-defined]
+    try:
+        assert game.session.rules.name == "nordic-mine" and game.session.rules.decks == 2
+    finally:
+        game.close()
+
+
+def test_a_table_not_there_is_one_line_and_exit_2_and_nothing_is_made(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    _own_rules(tmp_path, monkeypatch, BROKEN)
+    assert main(["--data-dir", str(tmp_path / "data"), "--rules", "nordic-mine"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("blackjack-tui play: no rule set 'nordic-mine'")
+    assert "Traceback" not in err
+    assert not (tmp_path / "data").exists()  # no folder made, no lock taken

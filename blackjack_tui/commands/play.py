@@ -91,6 +91,8 @@ def start_up() -> Iterator[None]:
 
 def _sit_down(args: argparse.Namespace) -> App[Any] | None:
     """The app, its game open (``None``, the reason printed, when the folder cannot be had)."""
+    from blackjack_tui.paths import user_rules_file
+    from blackjack_tui.rulesets import load_all
     from blackjack_tui.ui.app import BlackjackApp, PlayOptions
     from blackjack_tui.ui.screens import table_screen  # noqa: F401  (the first screen drawn)
 
@@ -99,13 +101,11 @@ def _sit_down(args: argparse.Namespace) -> App[Any] | None:
         data_dir=Path(args.data_dir) if args.data_dir else None,
         speed=args.speed, ascii=args.ascii,
     )
-    if options.rules is not None:
-        from blackjack_tui.commands._common import available_rules
-
-        sets = available_rules(warn=False)
-        if options.rules not in sets:
-            raise UsageError(f"no rule set {options.rules!r}; choose one of: "
-                             f"{', '.join(sorted(sets))}")
+    # Read (and validated) once: --rules is checked against them, and the game is handed them.
+    sets, errors = load_all(user_rules_file())
+    if options.rules is not None and options.rules not in sets:
+        raise UsageError(f"no rule set {options.rules!r}; choose one of: "
+                         f"{', '.join(sorted(sets))}")
     if options.data_dir is not None and options.data_dir.exists() and not options.data_dir.is_dir():
         raise UsageError(f"--data-dir {options.data_dir} is a file, not a folder")
     from blackjack_tui.controller.game import Game
@@ -113,11 +113,12 @@ def _sit_down(args: argparse.Namespace) -> App[Any] | None:
 
     log.debug("sitting down: %s", options)
     try:
-        game = Game.open(options)
+        game = Game.open(options, rule_sets=sets)
     except StoreError as err:  # another game on this folder, or a disk that cannot hold it
         log.warning("%s", err)
         print(f"blackjack-tui: {err}", file=sys.stderr)
         return None
+    game.notices[:0] = [str(e) for e in errors]  # what is wrong in the player's rules file
     for notice in game.notices:  # shown on the table too; kept in the log for a report
         log.warning("%s", notice)
     app = BlackjackApp(options, game=game)

@@ -1,12 +1,13 @@
-"""The game's start: the garbage collector paused while it sits down, given back after, whatever
-happens on the way. (How fast it starts is measured by ``benchmarks/startup.py``, not here.)"""
+"""The game's start: the garbage collector paused while it sits down and until the first frame,
+given back after, whatever happens on the way; Pydantic's plugin scan off; the rule sets read
+once. (How fast it starts is measured by ``benchmarks/startup.py``, not here.)"""
 
 from __future__ import annotations
 
 import argparse
 import gc
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -35,7 +36,7 @@ def test_the_collector_is_paused_while_the_game_sits_down_and_back_after(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     seen: list[bool] = []
 
-    def sit_down(args: argparse.Namespace) -> None:
+    def sit_down(args: argparse.Namespace, first_frame: object = None) -> None:
         seen.append(gc.isenabled())
         return None  # as when the folder is another game's: nothing to run
 
@@ -45,6 +46,59 @@ def test_the_collector_is_paused_while_the_game_sits_down_and_back_after(
     assert seen == [False]
     assert gc.isenabled()
     assert gc.get_freeze_count() > 0  # what the start made is out of the collections to come
+
+
+class _App:
+    """Stands in for the app: ``run`` tells the first frame, or not, and notes the collector."""
+
+    def __init__(self, first_frame: Callable[[], None] | None, draws: bool) -> None:
+        self.first_frame, self.draws = first_frame, draws
+        self.seen: list[str] = []
+        self.return_code = 0
+        self.crash = None
+
+    def run(self) -> None:
+        self.seen.append(f"before the frame: {gc.isenabled()}")
+        if self.draws and self.first_frame is not None:
+            self.first_frame()
+            self.first_frame()  # a second call changes nothing
+            self.seen.append(f"after the frame: {gc.isenabled()}")
+
+
+@pytest.mark.parametrize("draws", [True, False])
+def test_the_collector_stays_paused_until_the_first_frame(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, draws: bool) -> None:
+    apps: list[_App] = []
+
+    def sit_down(args: argparse.Namespace,
+                 first_frame: Callable[[], None] | None = None) -> _App:
+        apps.append(_App(first_frame, draws))
+        return apps[-1]
+
+    monkeypatch.setattr(play, "_sit_down", sit_down)
+    gc.enable()
+    gc.unfreeze()
+    assert play.run(_args(tmp_path)) == 0
+    assert apps[0].seen == (["before the frame: False", "after the frame: True"] if draws
+                            else ["before the frame: False"])
+    assert gc.isenabled()  # given back after the run when no frame came
+    assert gc.get_freeze_count() > 0
+
+
+async def test_the_app_tells_its_first_frame_once_the_table_is_drawn(tmp_path: Path) -> None:
+    from blackjack_tui.ui.app import BlackjackApp, PlayOptions
+    from blackjack_tui.ui.widgets.status_bar import StatusBar
+
+    drawn: list[int] = []
+    app = BlackjackApp(PlayOptions(data_dir=tmp_path / "data"),
+                       first_frame=lambda: drawn.append(
+                           app.screen.query_one(StatusBar).region.height))
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(5):
+            await pilot.pause(0.02)
+        await pilot.press("plus")
+        await pilot.pause(0.02)
+    assert drawn == [1]  # once, with the table laid out
 
 
 def test_a_usage_error_on_the_way_gives_the_collector_back(tmp_path: Path) -> None:
@@ -57,15 +111,16 @@ def test_a_usage_error_on_the_way_gives_the_collector_back(tmp_path: Path) -> No
 def test_a_collector_paused_by_the_caller_stays_paused_and_nothing_is_frozen() -> None:
     gc.disable()
     gc.unfreeze()
-    with play.start_up():
-        assert not gc.isenabled()
+    collector = play.Collector()
+    assert not gc.isenabled()
+    collector.resume()
     assert not gc.isenabled()
     assert gc.get_freeze_count() == 0
 
 
 # Pydantic's plugin scan, off for the game
 
-def _nothing_to_run(args: argparse.Namespace) -> None:
+def _nothing_to_run(args: argparse.Namespace, first_frame: object = None) -> None:
     return None
 
 

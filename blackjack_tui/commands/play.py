@@ -7,8 +7,7 @@ import gc
 import logging
 import os
 import sys
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -59,11 +58,14 @@ def without_pydantic_plugins() -> None:
 
 def run(args: argparse.Namespace) -> int:
     without_pydantic_plugins()
-    with start_up():
-        app = _sit_down(args)
-    if app is None:
-        return 1
-    app.run()
+    collector = Collector()
+    try:
+        app = _sit_down(args, first_frame=collector.resume)
+        if app is None:
+            return 1
+        app.run()
+    finally:
+        collector.resume()  # once only: when no frame came (an error, a quit before it)
     log.debug("the game closed (return code %s)", app.return_code)
     crash: Exception | None = app.crash  # type: ignore[attr-defined]
     if crash is not None:
@@ -71,26 +73,36 @@ def run(args: argparse.Namespace) -> int:
     return app.return_code or 0
 
 
-@contextmanager
-def start_up() -> Iterator[None]:
-    """The cyclic garbage collector paused while the game sits down. The imports and the set-up
-    make some 90 000 objects that live as long as the program and leave a few hundred to
-    collect; left on, the collector walked the growing heap some 140 times on the way (35-70 ms
-    of a start of 450-600 ms). After it, what was made is frozen (:func:`gc.freeze`), so that
-    the collections during play walk only what play makes. A collector the caller paused stays
-    paused, and nothing is frozen then."""
-    was = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was:
+class Collector:
+    """The cyclic garbage collector paused from the start until the first frame is on the screen.
+
+    The imports, the set-up and the first screen make some 90 000 objects that live as long as
+    the program and leave a few hundred to collect; left on, the collector walked the growing
+    heap some 140 times on the way to the table (35-70 ms of a start of 450-600 ms), and some 30
+    times more (3-5 ms) while the table was composed, styled and drawn. :meth:`resume`, at the
+    first frame, freezes what was made (:func:`gc.freeze`), so that the collections during play
+    walk only what play makes. A collector the caller paused stays paused, and nothing is frozen
+    then."""
+
+    def __init__(self) -> None:
+        self._was = gc.isenabled()
+        self._paused = True
+        gc.disable()
+
+    def resume(self) -> None:
+        """The collector as it was (the first call only)."""
+        if not self._paused:
+            return
+        self._paused = False
+        if self._was:
             gc.freeze()
             gc.enable()
 
 
-def _sit_down(args: argparse.Namespace) -> App[Any] | None:
-    """The app, its game open (``None``, the reason printed, when the folder cannot be had)."""
+def _sit_down(args: argparse.Namespace,
+              first_frame: Callable[[], None] | None = None) -> App[Any] | None:
+    """The app, its game open (``None``, the reason printed, when the folder cannot be had);
+    ``first_frame`` is called once the table is on the screen."""
     from blackjack_tui.paths import user_rules_file
     from blackjack_tui.rulesets import load_all
     from blackjack_tui.ui.app import BlackjackApp, PlayOptions
@@ -121,6 +133,6 @@ def _sit_down(args: argparse.Namespace) -> App[Any] | None:
     game.notices[:0] = [str(e) for e in errors]  # what is wrong in the player's rules file
     for notice in game.notices:  # shown on the table too; kept in the log for a report
         log.warning("%s", notice)
-    app = BlackjackApp(options, game=game)
+    app = BlackjackApp(options, game=game, first_frame=first_frame)
     report_crashes(app)
     return app

@@ -1,16 +1,19 @@
-"""The game's start: the garbage collector paused while it sits down, given back after, whatever
-happens on the way. (How fast it starts is measured by ``benchmarks/startup.py``, not here.)"""
+"""The game's start: the garbage collector paused while it sits down and until the first frame,
+given back after, whatever happens on the way; Pydantic's plugin scan off; the rule sets read
+once. (How fast it starts is measured by ``benchmarks/startup.py``, not here.)"""
 
 from __future__ import annotations
 
 import argparse
 import gc
-from collections.abc import Iterator
+import os
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 
-from blackjack_tui.cli import UsageError, parse
+from blackjack_tui import paths, rulesets
+from blackjack_tui.cli import UsageError, main, parse
 from blackjack_tui.commands import play
 
 
@@ -33,7 +36,7 @@ def test_the_collector_is_paused_while_the_game_sits_down_and_back_after(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     seen: list[bool] = []
 
-    def sit_down(args: argparse.Namespace) -> None:
+    def sit_down(args: argparse.Namespace, first_frame: object = None) -> None:
         seen.append(gc.isenabled())
         return None  # as when the folder is another game's: nothing to run
 
@@ -43,6 +46,59 @@ def test_the_collector_is_paused_while_the_game_sits_down_and_back_after(
     assert seen == [False]
     assert gc.isenabled()
     assert gc.get_freeze_count() > 0  # what the start made is out of the collections to come
+
+
+class _App:
+    """Stands in for the app: ``run`` tells the first frame, or not, and notes the collector."""
+
+    def __init__(self, first_frame: Callable[[], None] | None, draws: bool) -> None:
+        self.first_frame, self.draws = first_frame, draws
+        self.seen: list[str] = []
+        self.return_code = 0
+        self.crash = None
+
+    def run(self) -> None:
+        self.seen.append(f"before the frame: {gc.isenabled()}")
+        if self.draws and self.first_frame is not None:
+            self.first_frame()
+            self.first_frame()  # a second call changes nothing
+            self.seen.append(f"after the frame: {gc.isenabled()}")
+
+
+@pytest.mark.parametrize("draws", [True, False])
+def test_the_collector_stays_paused_until_the_first_frame(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, draws: bool) -> None:
+    apps: list[_App] = []
+
+    def sit_down(args: argparse.Namespace,
+                 first_frame: Callable[[], None] | None = None) -> _App:
+        apps.append(_App(first_frame, draws))
+        return apps[-1]
+
+    monkeypatch.setattr(play, "_sit_down", sit_down)
+    gc.enable()
+    gc.unfreeze()
+    assert play.run(_args(tmp_path)) == 0
+    assert apps[0].seen == (["before the frame: False", "after the frame: True"] if draws
+                            else ["before the frame: False"])
+    assert gc.isenabled()  # given back after the run when no frame came
+    assert gc.get_freeze_count() > 0
+
+
+async def test_the_app_tells_its_first_frame_once_the_table_is_drawn(tmp_path: Path) -> None:
+    from blackjack_tui.ui.app import BlackjackApp, PlayOptions
+    from blackjack_tui.ui.widgets.status_bar import StatusBar
+
+    drawn: list[int] = []
+    app = BlackjackApp(PlayOptions(data_dir=tmp_path / "data"),
+                       first_frame=lambda: drawn.append(
+                           app.screen.query_one(StatusBar).region.height))
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(5):
+            await pilot.pause(0.02)
+        await pilot.press("plus")
+        await pilot.pause(0.02)
+    assert drawn == [1]  # once, with the table laid out
 
 
 def test_a_usage_error_on_the_way_gives_the_collector_back(tmp_path: Path) -> None:
@@ -55,7 +111,93 @@ def test_a_usage_error_on_the_way_gives_the_collector_back(tmp_path: Path) -> No
 def test_a_collector_paused_by_the_caller_stays_paused_and_nothing_is_frozen() -> None:
     gc.disable()
     gc.unfreeze()
-    with play.start_up():
-        assert not gc.isenabled()
+    collector = play.Collector()
+    assert not gc.isenabled()
+    collector.resume()
     assert not gc.isenabled()
     assert gc.get_freeze_count() == 0
+
+
+# Pydantic's plugin scan, off for the game
+
+def _nothing_to_run(args: argparse.Namespace, first_frame: object = None) -> None:
+    return None
+
+
+def test_the_game_turns_pydantic_plugins_off(tmp_path: Path,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(play.PLUGINS_ENV, "placeholder")  # restored after the test
+    monkeypatch.delenv(play.PLUGINS_ENV)
+    monkeypatch.setattr(play, "_sit_down", _nothing_to_run)
+    play.run(_args(tmp_path))
+    assert os.environ[play.PLUGINS_ENV] == "__all__"
+
+
+def test_a_players_own_pydantic_plugins_setting_is_kept(tmp_path: Path,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(play.PLUGINS_ENV, "logfire")
+    monkeypatch.setattr(play, "_sit_down", _nothing_to_run)
+    play.run(_args(tmp_path))
+    assert os.environ[play.PLUGINS_ENV] == "logfire"
+
+
+# The rule sets: read and validated once, their file's faults still told
+
+BROKEN = "[ruleset.nordic-mine]\nextends = 'nordic'\ndecks = 'many'\n"
+
+
+def _own_rules(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, text: str) -> list[int]:
+    """The player's own rules file holds ``text``; the list counts the reads of the rule sets."""
+    own = tmp_path / "config" / "rulesets.toml"
+    own.parent.mkdir()
+    own.write_text(text, encoding="utf-8")
+    monkeypatch.setattr(paths, "user_rules_file", lambda: own)
+    reads: list[int] = []
+    load_all = rulesets.load_all
+
+    def counted(user_file: Path | None = None) -> object:
+        reads.append(1)
+        return load_all(user_file)
+
+    monkeypatch.setattr(rulesets, "load_all", counted)
+    return reads
+
+
+@pytest.mark.parametrize("words", [(), ("--rules", "swedish")])
+def test_the_rule_sets_are_read_once_and_a_fault_in_the_players_file_is_on_the_table(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, words: tuple[str, ...]) -> None:
+    reads = _own_rules(tmp_path, monkeypatch, BROKEN)
+    app = play._sit_down(_args(tmp_path, *words))
+    assert app is not None
+    game = app.game  # type: ignore[attr-defined]
+    try:
+        assert reads == [1]
+        faults = [n for n in game.notices if "rulesets.toml" in n]
+        assert len(faults) == 1 and "decks" in faults[0]
+        assert game.session.rules.name == (words[1] if words else "nordic")
+        assert "nordic-mine" not in game.rule_sets and "swedish" in game.rule_sets
+    finally:
+        game.close()
+
+
+def test_a_table_of_the_players_file_can_be_asked_for(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    _own_rules(tmp_path, monkeypatch, "[ruleset.nordic-mine]\nextends = 'nordic'\ndecks = 2\n")
+    app = play._sit_down(_args(tmp_path, "--rules", "nordic-mine"))
+    assert app is not None
+    game = app.game  # type: ignore[attr-defined]
+    try:
+        assert game.session.rules.name == "nordic-mine" and game.session.rules.decks == 2
+    finally:
+        game.close()
+
+
+def test_a_table_not_there_is_one_line_and_exit_2_and_nothing_is_made(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    _own_rules(tmp_path, monkeypatch, BROKEN)
+    assert main(["--data-dir", str(tmp_path / "data"), "--rules", "nordic-mine"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("blackjack-tui play: no rule set 'nordic-mine'")
+    assert "Traceback" not in err
+    assert not (tmp_path / "data").exists()  # no folder made, no lock taken

@@ -5,9 +5,9 @@ from __future__ import annotations
 import argparse
 import gc
 import logging
+import os
 import sys
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -44,12 +44,28 @@ def report_crashes(app: App[Any]) -> None:
     app._handle_exception = _handle_exception  # type: ignore[method-assign]
 
 
+PLUGINS_ENV = "PYDANTIC_DISABLE_PLUGINS"
+
+
+def without_pydantic_plugins() -> None:
+    """Pydantic, at the first model it builds, looks through the entry points of every installed
+    distribution for plugins that observe validation; the game uses none, and that scan is start-up
+    time that grows with the environment it is installed in. ``PYDANTIC_DISABLE_PLUGINS`` is
+    Pydantic's documented switch; set here, in the process of the game (and of anything it starts),
+    only when the player has not set it: a value of their own is kept. Validation is the same."""
+    os.environ.setdefault(PLUGINS_ENV, "__all__")
+
+
 def run(args: argparse.Namespace) -> int:
-    with start_up():
-        app = _sit_down(args)
-    if app is None:
-        return 1
-    app.run()
+    without_pydantic_plugins()
+    collector = Collector()
+    try:
+        app = _sit_down(args, first_frame=collector.resume)
+        if app is None:
+            return 1
+        app.run()
+    finally:
+        collector.resume()  # once only: when no frame came (an error, a quit before it)
     log.debug("the game closed (return code %s)", app.return_code)
     crash: Exception | None = app.crash  # type: ignore[attr-defined]
     if crash is not None:
@@ -57,26 +73,38 @@ def run(args: argparse.Namespace) -> int:
     return app.return_code or 0
 
 
-@contextmanager
-def start_up() -> Iterator[None]:
-    """The cyclic garbage collector paused while the game sits down. The imports and the set-up
-    make some 90 000 objects that live as long as the program and leave a few hundred to
-    collect; left on, the collector walked the growing heap some 140 times on the way (35-70 ms
-    of a start of 450-600 ms). After it, what was made is frozen (:func:`gc.freeze`), so that
-    the collections during play walk only what play makes. A collector the caller paused stays
-    paused, and nothing is frozen then."""
-    was = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was:
+class Collector:
+    """The cyclic garbage collector paused from the start until the first frame is on the screen.
+
+    The imports, the set-up and the first screen make some 90 000 objects that live as long as
+    the program and leave a few hundred to collect; left on, the collector walked the growing
+    heap some 140 times on the way to the table (35-70 ms of a start of 450-600 ms), and some 30
+    times more (3-5 ms) while the table was composed, styled and drawn. :meth:`resume`, at the
+    first frame, freezes what was made (:func:`gc.freeze`), so that the collections during play
+    walk only what play makes. A collector the caller paused stays paused, and nothing is frozen
+    then."""
+
+    def __init__(self) -> None:
+        self._was = gc.isenabled()
+        self._paused = True
+        gc.disable()
+
+    def resume(self) -> None:
+        """The collector as it was (the first call only)."""
+        if not self._paused:
+            return
+        self._paused = False
+        if self._was:
             gc.freeze()
             gc.enable()
 
 
-def _sit_down(args: argparse.Namespace) -> App[Any] | None:
-    """The app, its game open (``None``, the reason printed, when the folder cannot be had)."""
+def _sit_down(args: argparse.Namespace,
+              first_frame: Callable[[], None] | None = None) -> App[Any] | None:
+    """The app, its game open (``None``, the reason printed, when the folder cannot be had);
+    ``first_frame`` is called once the table is on the screen."""
+    from blackjack_tui.paths import user_rules_file
+    from blackjack_tui.rulesets import load_all
     from blackjack_tui.ui.app import BlackjackApp, PlayOptions
     from blackjack_tui.ui.screens import table_screen  # noqa: F401  (the first screen drawn)
 
@@ -85,13 +113,11 @@ def _sit_down(args: argparse.Namespace) -> App[Any] | None:
         data_dir=Path(args.data_dir) if args.data_dir else None,
         speed=args.speed, ascii=args.ascii,
     )
-    if options.rules is not None:
-        from blackjack_tui.commands._common import available_rules
-
-        sets = available_rules(warn=False)
-        if options.rules not in sets:
-            raise UsageError(f"no rule set {options.rules!r}; choose one of: "
-                             f"{', '.join(sorted(sets))}")
+    # Read (and validated) once: --rules is checked against them, and the game is handed them.
+    sets, errors = load_all(user_rules_file())
+    if options.rules is not None and options.rules not in sets:
+        raise UsageError(f"no rule set {options.rules!r}; choose one of: "
+                         f"{', '.join(sorted(sets))}")
     if options.data_dir is not None and options.data_dir.exists() and not options.data_dir.is_dir():
         raise UsageError(f"--data-dir {options.data_dir} is a file, not a folder")
     from blackjack_tui.controller.game import Game
@@ -99,13 +125,14 @@ def _sit_down(args: argparse.Namespace) -> App[Any] | None:
 
     log.debug("sitting down: %s", options)
     try:
-        game = Game.open(options)
+        game = Game.open(options, rule_sets=sets)
     except StoreError as err:  # another game on this folder, or a disk that cannot hold it
         log.warning("%s", err)
         print(f"blackjack-tui: {err}", file=sys.stderr)
         return None
+    game.notices[:0] = [str(e) for e in errors]  # what is wrong in the player's rules file
     for notice in game.notices:  # shown on the table too; kept in the log for a report
         log.warning("%s", notice)
-    app = BlackjackApp(options, game=game)
+    app = BlackjackApp(options, game=game, first_frame=first_frame)
     report_crashes(app)
     return app

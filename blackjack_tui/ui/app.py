@@ -4,7 +4,7 @@ handed to each screen when it is made; the screens never reach back into the app
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 from textual.app import App, SystemCommand
@@ -43,10 +43,12 @@ class BlackjackApp(App[None]):
     BINDINGS = APP_BINDINGS
 
     def __init__(self, options: PlayOptions | None = None, *, shoe: Shoe | None = None,
-                 game: Game | None = None) -> None:
+                 game: Game | None = None,
+                 first_frame: Callable[[], None] | None = None) -> None:
         """``game``: the table service, opened by the caller (the ``play`` command); without
         one the app opens it here (tests), taking the data folder's lock. ``shoe`` replaces
-        the table's shoe (a stacked shoe in tests and screenshots)."""
+        the table's shoe (a stacked shoe in tests and screenshots). ``first_frame`` is called
+        once the first screen has been drawn (the ``play`` command's start ends there)."""
         super().__init__()
         from blackjack_tui.ui.min_contrast import MinimumContrast
 
@@ -56,6 +58,7 @@ class BlackjackApp(App[None]):
         self.game = game or Game.open(self.options, shoe=shoe)
         self.game.on_fault = self._fault
         self.game.on_notice = self._notice_from_thread
+        self._first_frame = first_frame
 
     # The game's state, for tests and scripts (the screens are handed the game itself)
 
@@ -101,6 +104,8 @@ class BlackjackApp(App[None]):
             self.theme = self.settings.theme
         # A theme picked anywhere (Options or the command palette) is kept like any setting.
         self.theme_changed_signal.subscribe(self, self._theme_changed)
+        if self._first_frame is not None:
+            self.call_after_refresh(self._first_frame)  # after the table's first frame
 
     def _theme_changed(self, theme: Theme) -> None:
         if self.game.settings.theme != theme.name:

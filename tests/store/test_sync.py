@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from blackjack_tui.controller.game import Game
+from blackjack_tui.controller.game import SYNC_DELAY, Game
 from blackjack_tui.engine.round import Round
 from blackjack_tui.engine.shoe import Shoe
 from blackjack_tui.store import Store, StoreError
@@ -30,8 +30,8 @@ CARDS = ["TS", "9D", "6C", "8H", "2D"]
 
 
 def drained(game: Game) -> None:
-    """Wait for what is queued on the database's thread (the sync after a save)."""
-    game._executor.submit(lambda: None).result()
+    """Wait for what is due on the database's thread (the sync after a save)."""
+    game.drain()
 
 
 def dealt(game: Game) -> Round:
@@ -256,3 +256,44 @@ def test_a_step_the_disk_refuses_at_once_waits_says_why_and_is_saved_once_allowe
     assert saved is not None and saved.data is not None
     assert saved.data["round"]["actions"] == ["hit"]
     game.close()
+
+
+def test_a_steps_sync_waits_for_its_frame_and_always_comes_before_the_next_save(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The sync is queued a frame after the step's commit (its system calls, made on the
+    database's thread while the table's thread draws, held the frame back), never later than
+    the next save, nor than a quit."""
+    game = open_game(tmp_path)
+    calls: list[str] = []
+    save, sync = game.store.save_inflight, game.store.sync
+
+    def saving(*args: object, **kwargs: object) -> bool:
+        calls.append("save")
+        return save(*args, **kwargs)  # type: ignore[arg-type]
+
+    def syncing() -> None:
+        calls.append("sync")
+        sync()
+
+    monkeypatch.setattr(game.store, "save_inflight", saving)
+    monkeypatch.setattr(game.store, "sync", syncing)
+    rnd = dealt(game)
+
+    async def play() -> None:
+        await game.persist(rnd)
+        await asyncio.sleep(0.002)
+        assert calls == ["save"]  # the frame is drawn first
+        await asyncio.sleep(SYNC_DELAY + 0.1)
+        drained(game)
+        assert calls == ["save", "sync"]
+        rnd.apply("hit")
+        await game.persist(rnd)
+        rnd2 = rnd  # a quick next decision: its save waits behind the sync
+        assert calls == ["save", "sync", "save"]
+        await game.persist(rnd2)
+        assert calls == ["save", "sync", "save", "sync", "save"]
+        await game.persist(rnd2)
+
+    asyncio.run(play())
+    game.close()  # the player quits straight after a step: it is synced first
+    assert calls == ["save", "sync", "save", "sync", "save", "sync", "save", "sync"]

@@ -69,10 +69,12 @@ class Drawn(KeptLines, Widget):
         # Only the rows that changed are drawn again (a chip: one row of a box).
         top = self.styles.padding.top
         rows = []
+        row_width = 0
         for y, (before, after) in enumerate(zip(old, lines, strict=True)):
             if before != after:
                 strips[y] = None
-                rows.append(Region(0, top + y, self.size.width, 1))
+                row_width = row_width or self.size.width
+                rows.append(Region(0, top + y, row_width, 1))
         if rows:
             self.refresh(*rows)
         return True

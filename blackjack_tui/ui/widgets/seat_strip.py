@@ -81,14 +81,13 @@ class SeatStrip(Drawn):
 
     def redraw(self) -> None:
         boxes = {b.number: b for b in self.view.seat_boxes()} if self.view else {}
-        key = (self.seats, tuple(_box_key(boxes.get(s.box)) for s in self.seats),
-               self.size.width)
-        self.draw(key, lambda: self._picture(boxes), width=self.size.width)
+        width = self.size.width
+        key = (self.seats, tuple(_box_key(boxes.get(s.box)) for s in self.seats), width)
+        self.draw(key, lambda: self._picture(boxes, width), width=width)
 
-    def _picture(self, boxes: dict[int, BoxView]) -> list[Text]:
+    def _picture(self, boxes: dict[int, BoxView], width: int) -> list[Text]:
         if not self.seats:
             return []
-        width = self.size.width
         per = width // len(self.seats)
         columns = [self._column(s, boxes.get(s.box), per - 1) for s in self.seats]
         lines = []

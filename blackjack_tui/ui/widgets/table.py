@@ -47,23 +47,24 @@ class ShoeGauge(Drawn):
         self.redraw()
 
     def redraw(self) -> None:
-        self.draw((self.info, self.size.width), self._picture, width=self.size.width)
+        width = self.size.width
+        self.draw((self.info, width), lambda: self._picture(width), width=width)
 
-    def _picture(self) -> list[Text]:
+    def _picture(self, width: int) -> list[Text]:
         info = self.info
         if info is None or info.total == 0:
             return []
-        width = 10
-        left = round(width * info.remaining / info.total)
+        cells = 10
+        left = round(cells * info.remaining / info.total)
         bar = Text("▕")
         bar.append("█" * left, style="#c9a227")
-        bar.append("░" * (width - left), style="#93a89a")
+        bar.append("░" * (cells - left), style="#93a89a")
         bar.append("▏")
         cut = (f"cut at {round(info.cut * 100)}%" if info.cut is not None
                else "shuffled every round")
         cards = f"{info.remaining} card{'s' if info.remaining != 1 else ''}"
         lines = [Text("SHOE", style="bold"), bar, Text(cards, style=SOFT), Text(cut, style=SOFT)]
-        return [_right(line, self.size.width) for line in lines]
+        return [_right(line, width) for line in lines]
 
 
 class DiscardTray(Drawn):
@@ -103,12 +104,12 @@ class DealerPanel(Drawn):
         shown = None if view is None or not view.dealer else (
             tuple(c.text if c is not None else None for c in view.dealer),
             view.dealer_outcome, view.over, view.peek)
-        key = (shown, self.card_style, self.card_size, self.size.width, self.size.height)
-        self.draw(key, self._picture, width=self.size.width)
+        size = self.size
+        key = (shown, self.card_style, self.card_size, size.width, size.height)
+        self.draw(key, lambda: self._picture(size.width), width=size.width)
 
-    def _picture(self) -> list[Text]:
+    def _picture(self, width: int) -> list[Text]:
         view = self.view
-        width = self.size.width
         if view is None or not view.dealer:
             lines = [Text("DEALER", style="bold"), Text(""), Text("draws to 17", style=SOFT)]
             return [_centred(line, width) for line in lines]

@@ -5,8 +5,10 @@ The saved state (the ``inflight`` row of the database; ``inflight.json`` in 0.1.
     {"format": "blackjack-tui/inflight", "version": 1, "round_id": "…", "saved_at": "…",
      "rules_name": "nordic", "round": Round.to_dict(), "rng": {…}, "extra": {…}}
 
-``rng`` is the shoe's random source: ``{"kind": "random", "state": […]}`` for a seeded
-``random.Random`` (so the next shuffle after a resume is the one the seed would have made),
+``rng`` is the shoe's random source: ``{"kind": "random", "version": 3, "words": "…", "gauss":
+null}`` for a seeded ``random.Random`` (so the next shuffle after a resume is the one the seed
+would have made; ``words``, its 625 state words as little-endian 32-bit numbers in base64; 0.1.0
+wrote them as a list, ``"state": [version, [words], gauss]``, read still),
 ``{"kind": "system"}`` for the operating system's entropy, ``{"kind": "fair"}`` when the shoe is a
 :class:`~blackjack_tui.engine.fair.FairShoe` (its seeds travel inside ``round.shoe.fair``; note the
 unrevealed server seed is then on the player's own disk). ``extra`` is the app's own (JSON) data.
@@ -17,7 +19,9 @@ player.
 
 from __future__ import annotations
 
+import base64
 import random
+import struct
 import uuid
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -51,8 +55,19 @@ def rng_state(shoe: Shoe) -> dict[str, Any]:
     rng = shoe.rng
     if type(rng) is random.Random:
         version, internal, gauss = rng.getstate()
-        return {"kind": "random", "state": [version, list(internal), gauss]}
+        words = base64.b64encode(struct.pack(f"<{len(internal)}I", *internal)).decode("ascii")
+        return {"kind": "random", "version": version, "words": words, "gauss": gauss}
     return {"kind": "system"}
+
+
+def random_state(rng: dict[str, Any]) -> tuple[int, tuple[int, ...], float | None]:
+    """The generator state :func:`rng_state` saved (packed, or as 0.1.0's list)."""
+    if "words" in rng:
+        raw = base64.b64decode(rng["words"], validate=True)
+        internal = struct.unpack(f"<{len(raw) // 4}I", raw)
+        return int(rng["version"]), internal, rng["gauss"]
+    version, listed, gauss = rng["state"]
+    return int(version), tuple(int(i) for i in listed), gauss
 
 
 def shoe_from_state(shoe: dict[str, Any], rng: Any) -> Shoe:
@@ -63,14 +78,13 @@ def shoe_from_state(shoe: dict[str, Any], rng: Any) -> Shoe:
         kind = rng.get("kind") if isinstance(rng, dict) else None
         source: RandomSource
         if kind == "random":
-            version, internal, gauss = rng["state"]
             seeded = random.Random()
-            seeded.setstate((int(version), tuple(int(i) for i in internal), gauss))
+            seeded.setstate(random_state(rng))
             source = seeded
         else:
             source = random.SystemRandom()
         return Shoe.from_dict(shoe, source)
-    except (KeyError, TypeError, ValueError, ArithmeticError) as err:
+    except (KeyError, TypeError, ValueError, ArithmeticError, struct.error) as err:
         raise StateError(f"not a saved shoe: {err}") from None
 
 
@@ -221,6 +235,7 @@ __all__ = [
     "decode",
     "encode",
     "new_round_id",
+    "random_state",
     "rng_state",
     "settle_unfinished",
     "shoe_from_state",

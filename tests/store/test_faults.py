@@ -110,12 +110,19 @@ def test_a_full_disk_never_loses_a_credit(tmp_path: Path) -> None:
         again.close()
 
 
+SIX_DECKS = [rank + suit for rank in "23456789TJQKA" for suit in "SHDC"] * 6
+
+
 def test_a_full_database_waits_for_room_and_books_once(tmp_path: Path) -> None:
     game = open_game(tmp_path)
     game.retry_seconds = 0.05
-    rnd = dealt(game)
-    pages = game.store.conn.execute("PRAGMA page_count").fetchone()[0]
-    game.store.conn.execute(f"PRAGMA max_page_count = {pages}")
+    # A whole shoe behind the round's cards: the shoe the booking keeps for the next round is
+    # larger than a page, so it needs pages the database may not grow by (none are free).
+    rnd = dealt(game, CARDS + SIX_DECKS)
+    conn = game.store.conn
+    assert conn.execute("PRAGMA freelist_count").fetchone()[0] == 0
+    pages = conn.execute("PRAGMA page_count").fetchone()[0]
+    conn.execute(f"PRAGMA max_page_count = {pages}")
 
     def room() -> None:
         game.store.conn.execute("PRAGMA max_page_count = 1000000")

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from blackjack_tui.engine.errors import StateError
 from blackjack_tui.engine.fair import FairShoe
 from blackjack_tui.engine.round import Round
 from blackjack_tui.engine.shoe import Shoe
@@ -43,6 +44,35 @@ def test_a_restored_round_plays_on_identically(fair: bool) -> None:
         restored = decode(saved).round
         assert restored == rnd
         assert play_out(restored, seed) == play_out(rnd, seed)
+
+
+def test_a_seeded_shoes_random_state_is_saved_packed_and_read_in_either_form() -> None:
+    """The 625 words of the generator's state go as one packed string (under half the JSON of a
+    list of numbers, written at every step); a save with the list, as 0.1.0 wrote it, still
+    resumes to the same next shuffle."""
+    rules = RULE_SETS["nordic"]
+    rnd = Round(rules, Shoe.seeded(rules.decks, 7), [5, 10], 1000)
+    rnd.deal()
+    packed = json.loads(json.dumps(encode("r", rnd)))
+    assert set(packed["rng"]) == {"kind", "version", "words", "gauss"}
+    assert isinstance(packed["rng"]["words"], str)
+    version, internal, gauss = rnd.shoe.rng.getstate()  # type: ignore[union-attr]
+    listed = json.loads(json.dumps(packed))
+    listed["rng"] = {"kind": "random", "state": [version, list(internal), gauss]}
+    assert len(json.dumps(packed["rng"])) * 2 < len(json.dumps(listed["rng"]))
+    first, second = decode(packed).round, decode(listed).round
+    assert first.shoe.rng.getstate() == rnd.shoe.rng.getstate()  # type: ignore[union-attr]
+    assert play_out(first, 7) == play_out(second, 7) == play_out(rnd, 7)
+
+
+@pytest.mark.parametrize("words", ["not base64!", "AAAA", ""])
+def test_a_damaged_packed_random_state_is_not_a_saved_shoe(words: str) -> None:
+    rules = RULE_SETS["nordic"]
+    rnd = Round(rules, Shoe.seeded(rules.decks, 7), [5], 1000)
+    data = json.loads(json.dumps(encode("r", rnd)))
+    data["rng"]["words"] = words
+    with pytest.raises(StateError, match="not a saved shoe"):
+        decode(data)
 
 
 def test_unknown_rng_falls_back_to_system_entropy() -> None:

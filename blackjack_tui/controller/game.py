@@ -366,8 +366,8 @@ class Game:
         if not rnd.over:
             round_id, account = self.round_id, self.account
             seats = [] if self.session.home is not None else seat_openings(rnd)
-            # Shown once the commit is in the OS; synced to the disk while the frame is drawn
-            # (the next save waits behind the sync on the database's one thread). The commit is
+            # Shown once the commit is in the OS; synced to the disk once the frame is drawn
+            # (see _sync_soon; the next save comes after the sync). The commit is
             # made here at once when the database is free (a hand-off to its thread and back
             # costs more than the commit); else, or if the disk refuses it, on its thread.
             if not self._saved_at_once(lambda: self.store.save_inflight(

@@ -5,11 +5,11 @@ What makes every chip count once, whatever moment the process dies at:
 1. While a round is played, :meth:`Store.save_inflight` after the deal and every decision. The
    account's balance stays the balance *before* the round; the saved round holds the rest. The
    game shows the step once its commit is in the operating system (it then survives the game
-   crashing, being killed, its terminal closing) and syncs it to the disk straight after with
-   :meth:`Store.sync`, on the database's thread, while the frame is drawn: a power cut could
-   undo only a step shown within the last millisecond or two -- the round resumes before it, no
-   chip moves -- and no one can react to a card that fast. Everything else is synced before
-   its call returns.
+   crashing, being killed, its terminal closing) and syncs it to the disk once the frame is
+   drawn with :meth:`Store.sync`, on the database's thread (some 20 ms later, sooner if the next
+   step or a quit comes first): a power cut could undo only a step shown within the last few
+   hundredths of a second -- the round resumes before it, no chip moves -- and no one can react
+   to a card that fast. Everything else is synced before its call returns.
 2. When it is over, :meth:`Store.book` in **one** transaction: the round's record, its journal
    lines (the player's result, the computer seats', the home evening's stacks), the new balances,
    the shoe, the retired fair shoes, the home evening — and the round in flight cleared. All or

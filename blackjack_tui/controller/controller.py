@@ -84,6 +84,8 @@ class RoundController:
         self._shown_shoe: tuple[int, int] | None = None
         self._go = asyncio.Event()
         self._go.set()
+        self._steps = 0  # events shown so far
+        self._as_shown: tuple[object, ...] | None = None  # :meth:`_showing` at the last step
 
     def hold(self, held: bool) -> None:
         """Hold the cards (the table cannot be seen, say) or let them move again."""
@@ -98,7 +100,7 @@ class RoundController:
         """Deal a round with these bets and play it to the end. BetError if the table refuses."""
         rnd, shuffled = self.session.start_round(bets)
         self.view = TableView.for_round(rnd)
-        self.listener.show(self.view, None)
+        self._show_table()
         if shuffled:
             await self._show_step(Event(EventKind.SHUFFLE))
         self._mark_shoe()
@@ -114,7 +116,7 @@ class RoundController:
         for event in rnd.log:
             self.view.apply(event)
             self.count.observe(event)
-        self.listener.show(self.view, None)
+        self._show_table()
         return await self._play_out(rnd)
 
     async def _play_out(self, rnd: Round) -> Round:
@@ -136,7 +138,7 @@ class RoundController:
         else:
             self.session.finish_round()
         self.view.active = None
-        self.listener.show(self.view, None)
+        self._show_table()
         return rnd
 
     def _mark_done(self, rnd: Round) -> None:
@@ -153,7 +155,7 @@ class RoundController:
     async def _computer(self, rnd: Round, decision: Decision) -> Action:
         """A computer seat's decision: basic strategy, shown at the pace of the dealer's play."""
         assert self.view is not None
-        self.listener.show(self.view, None)
+        self._show_table()
         chart = await self._chart(rnd)
         delay = CARD_SECONDS.get(self.pace, 0.0) * 1.2
         if delay > 0:
@@ -181,7 +183,8 @@ class RoundController:
         loop = asyncio.get_running_loop()
         self._answer = loop.create_future()
         self.decision = decision
-        self.listener.show(self.view, None)  # type: ignore[arg-type]
+        if self._as_shown != self._showing():  # (else the step's own picture is the table now)
+            self.listener.show(self.view, None)  # type: ignore[arg-type]
         self.listener.ask(decision)
         try:
             return await self._answer
@@ -189,6 +192,20 @@ class RoundController:
             self.decision = None
             self._answer = None
             self.listener.ask(None)
+
+    def _show_table(self) -> None:
+        """Show the table as it is (not a step: the next question shows it again)."""
+        assert self.view is not None
+        self.listener.show(self.view, None)
+        self._as_shown = None
+
+    def _showing(self) -> tuple[object, ...]:
+        """What a picture of the table depends on beyond the events shown: the step, the box
+        and hand in play, and which hands are done (the controller sets those between steps)."""
+        view = self.view
+        assert view is not None
+        return (self._steps, view.active,
+                tuple(hand.done for box in view.boxes for hand in box.hands))
 
     async def _animate(self, events: list[Event]) -> None:
         try:
@@ -224,12 +241,14 @@ class RoundController:
             await self._go.wait()
         self.count.observe(event)
         self._shoe_step(event)
+        self._steps += 1
         self.view.apply(event)
         if event.kind in DEALER_STEPS or (event.kind == "card" and event.box == 0):
             self.view.active = None  # the dealer plays: no box is in play
             if event.kind != "settle" and len(self.view.dealer) > 1:
                 self.view.hands_done()  # his turn: no hand takes another card
         self.listener.show(self.view, event)
+        self._as_shown = self._showing()
         delay = CARD_SECONDS.get(self.pace, 0.0) * STEP_WEIGHT.get(event.kind, 0.2)
         if delay > 0:
             await asyncio.sleep(delay)

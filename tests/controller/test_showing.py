@@ -1,0 +1,87 @@
+"""What the controller shows between two questions: each step once, and the table as it is when
+the question comes (no picture drawn twice in one moment, none left out)."""
+
+from __future__ import annotations
+
+import asyncio
+from decimal import Decimal
+
+from blackjack_tui.controller.controller import RoundController
+from blackjack_tui.controller.session import Session
+from blackjack_tui.controller.view import TableView
+from blackjack_tui.engine.events import Event
+from blackjack_tui.engine.shoe import Shoe
+from blackjack_tui.rulesets import load_all
+
+RULES, _ = load_all()
+
+
+class Recorder:
+    """Each show as (event kind or None, the box and hand in play, each hand's label)."""
+
+    def __init__(self) -> None:
+        self.shown: list[tuple[str | None, tuple[int, int] | None, tuple[str, ...]]] = []
+        self.asked = 0
+
+    def show(self, view: TableView, event: Event | None) -> None:
+        labels = tuple(("done " if h.done else "") + h.label()
+                       for b in view.boxes for h in b.hands)
+        self.shown.append((event.kind if event is not None else None, view.active, labels))
+
+    def ask(self, decision: object) -> None:
+        if decision is not None:
+            self.asked += 1
+
+
+async def asked(controller: RoundController, listener: Recorder, times: int) -> None:
+    for _ in range(200):
+        if listener.asked >= times and controller.decision is not None:
+            return
+        await asyncio.sleep(0)
+    raise AssertionError("no question came")
+
+
+def table(cards: list[str], boxes: int) -> tuple[RoundController, Recorder, list[Decimal | None]]:
+    session = Session(RULES["nordic"], Decimal(1000), seed=1)
+    session.shoe = Shoe.stacked(cards)
+    listener = Recorder()
+    return RoundController(session, listener, "instant"), listener, [Decimal(10)] * boxes
+
+
+async def test_a_hits_card_is_shown_once_before_the_next_question() -> None:
+    # One box: 2 and 3 against a ten (7 in the hole); the hit draws a 4: 9, and play goes on.
+    controller, listener, bets = table(["2S", "TD", "3H", "7C", "4D"], 1)
+    task = asyncio.create_task(controller.play(bets))
+    await asked(controller, listener, 1)
+    before = len(listener.shown)
+    controller.decide("hit")
+    await asked(controller, listener, 2)
+    assert listener.shown[before:] == [("card", (1, 1), ("9",))]
+    controller.decide("stand")
+    await task
+
+
+async def test_a_stand_that_moves_play_to_the_next_box_shows_that_box_in_play() -> None:
+    # Two boxes: T+6 and T+7 against a 9 up (8 in the hole); box 1 stands, box 2 is asked.
+    controller, listener, bets = table(["TS", "TH", "9D", "6C", "7S", "8H"], 2)
+    task = asyncio.create_task(controller.play(bets))
+    await asked(controller, listener, 1)
+    controller.decide("stand")
+    await asked(controller, listener, 2)
+    _kind, active, labels = listener.shown[-1]
+    assert active == (2, 1) and labels[0].startswith("done")
+    controller.decide("stand")
+    await task
+
+
+async def test_a_hand_that_hits_to_21_is_shown_done_when_the_next_box_is_asked() -> None:
+    # Two boxes: 4+A (5/15) and T+7 against a 9 up; box 1 hits a 6: 21, which stands by itself.
+    controller, listener, bets = table(["4S", "TH", "9D", "AC", "7S", "8H", "6D"], 2)
+    task = asyncio.create_task(controller.play(bets))
+    await asked(controller, listener, 1)
+    controller.decide("hit")
+    await asked(controller, listener, 2)
+    _kind, active, labels = listener.shown[-1]
+    assert active == (2, 1) and labels[0] == "done 11/21"  # done: the table shows 21
+    controller.decide("stand")
+    await task

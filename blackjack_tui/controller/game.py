@@ -370,10 +370,12 @@ class Game:
             # (see _sync_soon; the next save comes after the sync). The commit is
             # made here at once when the database is free (a hand-off to its thread and back
             # costs more than the commit); else, or if the disk refuses it, on its thread.
-            if not self._saved_at_once(lambda: self.store.save_inflight(
-                    round_id, account, rnd, opening=seats, synced=False, at_once=True)):
-                await self._disk(lambda: self.store.save_inflight(round_id, account, rnd,
-                                                                  opening=seats, synced=False))
+            def save(at_once: bool = False) -> bool:
+                return self.store.save_inflight(round_id, account, rnd, opening=seats,
+                                                synced=False, at_once=at_once)
+
+            if not self._saved_at_once(lambda: save(at_once=True)):
+                await self._disk(save)
             self._sync_soon()
             return
         if self._booking is None or self._booking.round_id != self.round_id:

@@ -208,21 +208,9 @@ class Store:
         ``synced=False``: the commit is not synced to the disk (``synchronous = NORMAL``, safe
         against a crash of the process, not of the machine) until :meth:`sync` or the next
         synced write -- call :meth:`sync` straight after."""
-        if self.read_only:
-            raise StoreError(f"could not {action}: {self.path} is open read-only")
+        self._writable(action)
         with self._lock:
-            try:
-                if synced:
-                    with transaction(self.conn):
-                        return fn(self.conn)
-                self.conn.execute("PRAGMA synchronous = NORMAL")
-                try:
-                    with transaction(self.conn):
-                        return fn(self.conn)
-                finally:
-                    self.conn.execute("PRAGMA synchronous = FULL")
-            except sqlite3.Error as err:
-                raise db_error(action, self.path, err) from None
+            return self._commit(action, fn, synced=synced)
 
     def write_at_once(self, action: str, fn: Callable[[sqlite3.Connection], object]) -> bool:
         """Run ``fn`` in one transaction, unsynced (as ``write(..., synced=False)``), on the
@@ -233,26 +221,42 @@ class Store:
         further. Nothing here waits on the disk: no sync, and no checkpoint (which writes the
         database file and syncs it) -- the log is checkpointed by the next write made on the
         database's thread, as SQLite's ``wal_autocheckpoint`` says."""
-        if self.read_only:
-            raise StoreError(f"could not {action}: {self.path} is open read-only")
+        self._writable(action)
         if not self._lock.acquire(blocking=False):
             return False
-        conn = self.conn
         try:
-            pages = conn.execute("PRAGMA wal_autocheckpoint").fetchone()[0]
-            conn.execute("PRAGMA synchronous = NORMAL")
-            conn.execute("PRAGMA wal_autocheckpoint = 0")
-            try:
-                with transaction(conn):
-                    fn(conn)
-            finally:
-                conn.execute(f"PRAGMA wal_autocheckpoint = {int(pages)}")
-                conn.execute("PRAGMA synchronous = FULL")
-        except sqlite3.Error as err:
-            raise db_error(action, self.path, err) from None
+            self._commit(action, fn, synced=False, checkpoint=False)
         finally:
             self._lock.release()
         return True
+
+    def _writable(self, action: str) -> None:
+        if self.read_only:
+            raise StoreError(f"could not {action}: {self.path} is open read-only")
+
+    def _commit(self, action: str, fn: Callable[[sqlite3.Connection], T], *, synced: bool,
+                checkpoint: bool = True) -> T:
+        """``fn`` in one transaction, the lock held; unsynced, ``synchronous`` is FULL again
+        after, and without ``checkpoint`` the log's auto-checkpoint is held off for it."""
+        conn = self.conn
+        try:
+            if synced:
+                with transaction(conn):
+                    return fn(conn)
+            pages = None if checkpoint else int(
+                conn.execute("PRAGMA wal_autocheckpoint").fetchone()[0])
+            conn.execute("PRAGMA synchronous = NORMAL")
+            if pages is not None:
+                conn.execute("PRAGMA wal_autocheckpoint = 0")
+            try:
+                with transaction(conn):
+                    return fn(conn)
+            finally:
+                if pages is not None:
+                    conn.execute(f"PRAGMA wal_autocheckpoint = {pages}")
+                conn.execute("PRAGMA synchronous = FULL")
+        except sqlite3.Error as err:
+            raise db_error(action, self.path, err) from None
 
     def sync(self) -> None:
         """Sync the write-ahead log to the disk: every commit so far survives a power cut too.

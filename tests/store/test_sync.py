@@ -45,22 +45,33 @@ def synchronous(store: Store) -> int:
     return int(store.conn.execute("PRAGMA synchronous").fetchone()[0])
 
 
+class Recorded:
+    """Each save and sync of the game's store in order, and each save's thread and ``synced``."""
+
+    def __init__(self, game: Game, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.calls: list[str] = []
+        self.threads: list[str] = []
+        self.synced: list[object] = []
+        save, sync = game.store.save_inflight, game.store.sync
+
+        def saving(*args: object, **kwargs: object) -> bool:
+            self.calls.append("save")
+            self.threads.append(threading.current_thread().name)
+            self.synced.append(kwargs.get("synced", True))
+            return save(*args, **kwargs)  # type: ignore[arg-type]
+
+        def syncing() -> None:
+            self.calls.append("sync")
+            sync()
+
+        monkeypatch.setattr(game.store, "save_inflight", saving)
+        monkeypatch.setattr(game.store, "sync", syncing)
+
+
 def test_each_step_is_committed_when_shown_and_synced_before_the_next_save(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     game = open_game(tmp_path)
-    calls: list[str] = []
-    save, sync = game.store.save_inflight, game.store.sync
-
-    def saving(*args: object, **kwargs: object) -> bool:
-        calls.append(f"save synced={kwargs.get('synced', True)}")
-        return save(*args, **kwargs)  # type: ignore[arg-type]
-
-    def syncing() -> None:
-        calls.append("sync")
-        sync()
-
-    monkeypatch.setattr(game.store, "save_inflight", saving)
-    monkeypatch.setattr(game.store, "sync", syncing)
+    recorded = Recorded(game, monkeypatch)
     rnd = dealt(game)
     asyncio.run(game.persist(rnd))
     reader = Store(tmp_path, read_only=True)
@@ -70,7 +81,8 @@ def test_each_step_is_committed_when_shown_and_synced_before_the_next_save(
     rnd.apply("hit")
     asyncio.run(game.persist(rnd))
     drained(game)
-    assert calls == ["save synced=False", "sync", "save synced=False", "sync"]
+    assert recorded.calls == ["save", "sync", "save", "sync"]
+    assert recorded.synced == [False, False]
     saved = reader.inflight()
     assert saved is not None and saved.data is not None
     assert saved.data["round"]["actions"] == ["hit"]
@@ -157,14 +169,7 @@ def test_a_read_only_store_and_a_checkpointed_log_sync_nothing(tmp_path: Path) -
 def test_a_step_is_committed_on_the_tables_thread_when_the_database_is_free(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     game = open_game(tmp_path)
-    threads: list[str] = []
-    save = game.store.save_inflight
-
-    def saving(*args: object, **kwargs: object) -> bool:
-        threads.append(threading.current_thread().name)
-        return save(*args, **kwargs)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(game.store, "save_inflight", saving)
+    threads = Recorded(game, monkeypatch).threads
     rnd = dealt(game)
     asyncio.run(game.persist(rnd))
     assert threads == [threading.main_thread().name]
@@ -179,14 +184,7 @@ def test_a_step_is_committed_on_the_tables_thread_when_the_database_is_free(
 def test_a_step_waits_its_turn_on_the_database_thread_while_the_database_is_busy(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     game = open_game(tmp_path)
-    threads: list[str] = []
-    save = game.store.save_inflight
-
-    def saving(*args: object, **kwargs: object) -> bool:
-        threads.append(threading.current_thread().name)
-        return save(*args, **kwargs)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(game.store, "save_inflight", saving)
+    threads = Recorded(game, monkeypatch).threads
     rnd = dealt(game)
     held, release = threading.Event(), threading.Event()
 
@@ -264,19 +262,7 @@ def test_a_steps_sync_waits_for_its_frame_and_always_comes_before_the_next_save(
     database's thread while the table's thread draws, held the frame back), never later than
     the next save, nor than a quit."""
     game = open_game(tmp_path)
-    calls: list[str] = []
-    save, sync = game.store.save_inflight, game.store.sync
-
-    def saving(*args: object, **kwargs: object) -> bool:
-        calls.append("save")
-        return save(*args, **kwargs)  # type: ignore[arg-type]
-
-    def syncing() -> None:
-        calls.append("sync")
-        sync()
-
-    monkeypatch.setattr(game.store, "save_inflight", saving)
-    monkeypatch.setattr(game.store, "sync", syncing)
+    calls = Recorded(game, monkeypatch).calls
     rnd = dealt(game)
 
     async def play() -> None:

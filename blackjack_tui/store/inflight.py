@@ -9,9 +9,11 @@ The saved state (the ``inflight`` row of the database; ``inflight.json`` in 0.1.
 null}`` for a seeded ``random.Random`` (so the next shuffle after a resume is the one the seed
 would have made; ``words``, its 625 state words as little-endian 32-bit numbers in base64; 0.1.0
 wrote them as a list, ``"state": [version, [words], gauss]``, read still),
-``{"kind": "system"}`` for the operating system's entropy, ``{"kind": "fair"}`` when the shoe is a
-:class:`~blackjack_tui.engine.fair.FairShoe` (its seeds travel inside ``round.shoe.fair``; note the
-unrevealed server seed is then on the player's own disk). ``extra`` is the app's own (JSON) data.
+``{"kind": "system"}`` for the operating system's entropy, ``{"kind": "stacked"}`` for a stacked
+shoe (it deals exactly its cards and never draws from its generator), ``{"kind": "fair"}`` when
+the shoe is a :class:`~blackjack_tui.engine.fair.FairShoe` (its seeds travel inside
+``round.shoe.fair``; note the unrevealed server seed is then on the player's own disk).
+``extra`` is the app's own (JSON) data.
 
 A round that cannot be finished is settled by :func:`settle_unfinished`, the way best for the
 player.
@@ -52,6 +54,8 @@ def rng_state(shoe: Shoe) -> dict[str, Any]:
     """The shoe's random source as JSON (see the module docstring)."""
     if isinstance(shoe, FairShoe):
         return {"kind": "fair"}
+    if shoe.stacked_shoe:  # deals exactly its cards, never shuffles: its generator is unused
+        return {"kind": "stacked"}
     rng = shoe.rng
     if type(rng) is random.Random:
         version, internal, gauss = rng.getstate()
@@ -81,6 +85,8 @@ def shoe_from_state(shoe: dict[str, Any], rng: Any) -> Shoe:
             seeded = random.Random()
             seeded.setstate(random_state(rng))
             source = seeded
+        elif kind == "stacked":
+            source = random.Random(0)  # as Shoe.stacked gives it: never drawn from
         else:
             source = random.SystemRandom()
         return Shoe.from_dict(shoe, source)
@@ -90,12 +96,13 @@ def shoe_from_state(shoe: dict[str, Any], rng: Any) -> Shoe:
 
 # ---------------------------------------------------------------------------- the file
 
-def encode(round_id: str, rnd: Round, extra: dict[str, Any] | None = None) -> dict[str, Any]:
+def encode(round_id: str, rnd: Round, extra: dict[str, Any] | None = None,
+           saved_at: str | None = None) -> dict[str, Any]:
     return {
         "format": FORMAT,
         "version": VERSION,
         "round_id": round_id,
-        "saved_at": iso_now(),
+        "saved_at": saved_at or iso_now(),
         "rules_name": rnd.rules.name,
         "round": rnd.to_dict(),
         "rng": rng_state(rnd.shoe),

@@ -27,10 +27,15 @@ def load_json(raw: bytes | str) -> Any:
         raise RecordError(f"not valid JSON ({msg})") from None
 
 
+def dump_text(data: Any) -> str:
+    """Compact JSON text on one line, keys in the order given (for a text column)."""
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
+
 def dump_json(data: Any, *, indent: int | None = None) -> bytes:
     """Compact UTF-8 JSON (one line unless ``indent``), keys in the order given."""
     if indent is None:
-        return json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+        return dump_text(data).encode("utf-8")
     return (json.dumps(data, ensure_ascii=False, indent=indent) + "\n").encode("utf-8")
 
 

@@ -54,7 +54,7 @@ from blackjack_tui.store.db import (
 from blackjack_tui.store.errors import RecordError, StoreError
 from blackjack_tui.store.inflight import encode
 from blackjack_tui.store.journal import BANKROLL, START_BANKROLL, Line
-from blackjack_tui.store.jsonio import dump_json, iso_now, load_json
+from blackjack_tui.store.jsonio import dump_text, iso_now, load_json
 from blackjack_tui.store.records import put_record
 from blackjack_tui.store.settings import Settings, load_settings, save_settings
 
@@ -156,6 +156,7 @@ class Store:
             except OSError as err:
                 raise db_error("create", self.folder, err) from None
         self.read_only = read_only
+        self._checkpoint_pages: int | None = None  # wal_autocheckpoint, read at first need
         self.conn = connect(self.path, read_only=read_only)
         try:
             self._open(legacy)
@@ -243,8 +244,7 @@ class Store:
             if synced:
                 with transaction(conn):
                     return fn(conn)
-            pages = None if checkpoint else int(
-                conn.execute("PRAGMA wal_autocheckpoint").fetchone()[0])
+            pages = None if checkpoint else self.autocheckpoint
             conn.execute("PRAGMA synchronous = NORMAL")
             if pages is not None:
                 conn.execute("PRAGMA wal_autocheckpoint = 0")
@@ -257,6 +257,23 @@ class Store:
                 conn.execute("PRAGMA synchronous = FULL")
         except sqlite3.Error as err:
             raise db_error(action, self.path, err) from None
+
+    @property
+    def autocheckpoint(self) -> int:
+        """SQLite's ``wal_autocheckpoint`` on this connection (read once: the store is the only
+        one to set it, through this property; a commit made at once holds it off and puts it
+        back without asking it again)."""
+        if self._checkpoint_pages is None:
+            with self._lock:
+                self._checkpoint_pages = int(
+                    self.conn.execute("PRAGMA wal_autocheckpoint").fetchone()[0])
+        return self._checkpoint_pages
+
+    @autocheckpoint.setter
+    def autocheckpoint(self, pages: int) -> None:
+        with self._lock:
+            self.conn.execute(f"PRAGMA wal_autocheckpoint = {int(pages)}")
+            self._checkpoint_pages = int(pages)
 
     def sync(self) -> None:
         """Sync the write-ahead log to the disk: every commit so far survives a power cut too.
@@ -326,7 +343,8 @@ class Store:
         ``synced=False``: in the operating system when this returns; :meth:`sync` next.
         ``at_once``: made only if the database is free this moment (see :meth:`write_at_once`);
         returns whether it was made (always, without ``at_once``)."""
-        state = dump_json(encode(round_id, rnd, extra)).decode("utf-8")
+        now = iso_now()
+        state = dump_text(encode(round_id, rnd, extra, saved_at=now))
         first = list(opening)
 
         def run(conn: sqlite3.Connection) -> None:
@@ -338,7 +356,7 @@ class Store:
                          "VALUES (1, ?, ?, ?, ?) ON CONFLICT (slot) DO UPDATE SET "
                          "round_id = excluded.round_id, account = excluded.account, "
                          "state = excluded.state, saved_at = excluded.saved_at",
-                         (round_id, ident, state, iso_now()))
+                         (round_id, ident, state, now))
         if at_once:
             return self.write_at_once("save the round", run)
         self.write("save the round", run, synced=synced)

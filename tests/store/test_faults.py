@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import os
 import shutil
 import subprocess
@@ -116,9 +117,12 @@ SIX_DECKS = [rank + suit for rank in "23456789TJQKA" for suit in "SHDC"] * 6
 def test_a_full_database_waits_for_room_and_books_once(tmp_path: Path) -> None:
     game = open_game(tmp_path)
     game.retry_seconds = 0.05
-    # A whole shoe behind the round's cards: the shoe the booking keeps for the next round is
-    # larger than a page, so it needs pages the database may not grow by (none are free).
-    rnd = dealt(game, CARDS + SIX_DECKS)
+    # Four six-deck shoes behind the round's cards: the shoe the booking keeps for the next
+    # round (some 6 KB of JSON) is larger than a page, so it needs pages the database may not
+    # grow by (none are free).
+    rnd = dealt(game, CARDS + SIX_DECKS * 4)
+    assert len(json.dumps(rnd.shoe.to_dict())) > game.store.conn.execute(
+        "PRAGMA page_size").fetchone()[0]
     conn = game.store.conn
     assert conn.execute("PRAGMA freelist_count").fetchone()[0] == 0
     pages = conn.execute("PRAGMA page_count").fetchone()[0]
@@ -237,11 +241,13 @@ def test_a_damaged_database_is_copied_aside_and_what_can_be_read_is_kept(tmp_pat
     store = Store(tmp_path)
     store.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     page = store.conn.execute("PRAGMA page_size").fetchone()[0]
-    pages = store.conn.execute("PRAGMA page_count").fetchone()[0]
+    # The page the rounds' records hang from (not the first page, nor the schema's).
+    root = store.conn.execute(
+        "SELECT rootpage FROM sqlite_schema WHERE name = 'rounds'").fetchone()[0]
     store.close()
+    assert root > 1
     raw = bytearray(path.read_bytes())
-    # Smash the last page (rounds' records sit at the end of the file), not the first.
-    raw[(pages - 1) * page:(pages - 1) * page + 200] = b"\xff" * 200
+    raw[(root - 1) * page:(root - 1) * page + 200] = b"\xff" * 200
     path.write_bytes(bytes(raw))
     again = Store(tmp_path)
     notice = " ".join(again.notices)

@@ -15,7 +15,7 @@ from blackjack_tui.engine.fair import FairShoe
 from blackjack_tui.engine.round import Round
 from blackjack_tui.engine.shoe import Shoe
 from blackjack_tui.store import BANKROLL, Store, settle_unfinished
-from blackjack_tui.store.inflight import decode, encode
+from blackjack_tui.store.inflight import decode, encode, rng_state
 
 from .helpers import RULE_SETS, open_game, steps
 
@@ -81,6 +81,25 @@ def test_unknown_rng_falls_back_to_system_entropy() -> None:
     data = encode("r", rnd)
     assert data["rng"] == {"kind": "system"}
     assert decode(data).round == rnd
+
+
+def test_a_stacked_shoe_saves_no_random_state_and_resumes_dealing_its_cards() -> None:
+    """A stacked shoe deals exactly its cards and never shuffles: its generator is never drawn
+    from, so a step's save does not carry its 625 words (3.4 KB at every step of a test's or a
+    scene's round); resumed, it deals the same cards on. A save that carried them still reads."""
+    rules = RULE_SETS["nordic"]
+    cards = ["TS", "9H", "7D", "6C", "5H", "4C", "3D", "2S", "8C", "9D"]
+    rnd = Round(rules, Shoe.stacked(cards, decks=rules.decks), [10], 1000)
+    rnd.deal()
+    data = json.loads(json.dumps(encode("r", rnd)))
+    assert data["rng"] == {"kind": "stacked"}
+    old = json.loads(json.dumps(data))
+    old["rng"] = rng_state(Shoe.seeded(rules.decks, 0))  # as saves before this one carried it
+    for saved in (data, old):
+        restored = decode(saved).round
+        assert restored == rnd
+        assert restored.shoe.stacked_shoe
+        assert [restored.shoe.draw().text for _ in range(3)] == ["5H", "4C", "3D"]
 
 
 # ---------------------------------------------------------------------------- settlement

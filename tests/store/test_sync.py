@@ -216,7 +216,7 @@ def test_a_step_waits_its_turn_on_the_database_thread_while_the_database_is_busy
 def test_a_step_saved_at_once_leaves_the_checkpoint_to_the_database_thread(
         tmp_path: Path) -> None:
     game = open_game(tmp_path)
-    game.store.conn.execute("PRAGMA wal_autocheckpoint = 1")  # a checkpoint after every commit
+    game.store.autocheckpoint = 1  # a checkpoint after every commit
     main = tmp_path / "blackjack.db"
     rnd = dealt(game)
     before = main.read_bytes()

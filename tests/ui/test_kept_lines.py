@@ -172,3 +172,73 @@ def test_a_walled_row_is_the_text_assembling_its_pieces_gives() -> None:
                 assert made.plain == assembled.plain
                 assert made.spans == assembled.spans
                 assert made == assembled
+
+
+def _drawn_differ(app: BlackjackApp) -> list[str]:
+    """The felt's drawn widgets whose lines differ from Textual's own paint, for whole and
+    partial crops (a row, a column span, a corner), each painted afresh by the widget's cache."""
+    wrong = []
+    drawn = [w for w in app.screen.query(Drawn) if w.display and w.size.area]
+    assert len(drawn) >= 6  # status, seats, dealer, shoe, tray, boxes
+    for widget in drawn:
+        width, height = widget.size
+        for crop in (widget.size.region, Region(0, height - 1, width, 1),
+                     Region(width // 3, 0, width - width // 3, height),
+                     Region(1, 1, max(width - 3, 1), max(height - 1, 1))):
+            widget._styles_cache.clear()  # painted afresh, by the widget's own cache
+            shown = widget._styles_cache.render_widget(widget, crop)
+            fresh = StylesCache().render_widget(widget, crop)
+            if shown != fresh:
+                wrong.append(f"{type(widget).__name__}#{widget.id} {crop}")
+    return wrong
+
+
+async def test_a_drawn_widget_painted_without_textuals_line_styling_is_what_textual_paints(
+        make_app):
+    """A widget of the felt with no border, padding, outline, tint or opacity (all but the
+    status bar) hands its own lines to the compositor: the same strips, through the same
+    filters, cropped the same, as Textual's styling of each line would give."""
+    app = make_app(ROUND * 4)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        assert _drawn_differ(app) == []
+        for key in ("enter", "h"):
+            await press_settled(pilot, app, key)
+            assert _drawn_differ(app) == []
+        app.theme = "textual-light"
+        await pilot.pause()
+        assert _drawn_differ(app) == []
+        await pilot.resize_terminal(120, 40)
+        await settle(pilot, app)
+        assert _drawn_differ(app) == []
+        box = app.screen.query_one("#box-1", Drawn)
+        box.styles.padding = (0, 1)  # styled after all: Textual's own way, and still equal
+        box.styles.border = ("round", "red")
+        box.styles.opacity = 0.5
+        await pilot.pause()
+        assert _drawn_differ(app) == []
+        await press_settled(pilot, app, "s")
+        assert _drawn_differ(app) == []
+
+
+async def test_a_hit_paints_the_box_and_the_shoe_without_textuals_line_styling(
+        make_app, monkeypatch):
+    app = make_app(ROUND * 4)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await press_settled(pilot, app, "enter")
+        box = app.screen.query_one("#box-1", Drawn)
+        shoe = app.screen.query_one("#shoe", Drawn)
+        caches = {id(box._styles_cache): "box", id(shoe._styles_cache): "shoe"}
+        styled: list[str] = []
+        line = StylesCache.render_line
+
+        def counted(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+            styled.append(caches.get(id(self), "other"))
+            return line(self, *args, **kwargs)
+
+        monkeypatch.setattr(StylesCache, "render_line", counted)
+        before = box.render_lines(box.size.region), shoe.render_lines(shoe.size.region)
+        await press_settled(pilot, app, "h")
+        after = box.render_lines(box.size.region), shoe.render_lines(shoe.size.region)
+        assert after[0] != before[0] and after[1] != before[1]  # a card, one card fewer
+        assert "box" not in styled and "shoe" not in styled

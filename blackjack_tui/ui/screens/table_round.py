@@ -71,6 +71,8 @@ class TableRound(KeptLines, Screen[None]):
         Binding("e", "even_money", "Even money"),
         Binding("n", "no", "No"),
     ]
+    SHOWN_ELSEWHERE: frozenset[str] = frozenset()
+    """Actions the key bar leaves out (the screen shows them on its buttons)."""
 
     game: Game
     betting: Betting
@@ -104,6 +106,7 @@ class TableRound(KeptLines, Screen[None]):
         self.decision: Decision | None = None
         self.playing = False
         self._footer_keys: frozenset[str] = frozenset()
+        self._bar_shows: tuple[frozenset[str], bool] | None = None
 
     def check_round_action(self, action: str) -> bool:
         if action == "hint":
@@ -229,9 +232,19 @@ class TableRound(KeptLines, Screen[None]):
         self.say(*question(decision, self._split(decision.box)))
 
     def _set_footer_keys(self, keys: frozenset[str]) -> None:
-        if keys != self._footer_keys:
-            self._footer_keys = keys
+        if keys == self._footer_keys:
+            return
+        self._footer_keys = keys
+        # The key bar is worked out again (from every binding of the screen) only if what it
+        # shows can change: a play key it leaves to the buttons does not, the hint may.
+        shows = (keys - self.SHOWN_ELSEWHERE, self.check_round_action("hint"))
+        if shows != self._bar_shows:
             self.refresh_bindings()
+            self._bar_shows = shows
+
+    def refresh_bindings(self) -> None:
+        self._bar_shows = None  # (any other refresh: the next question's keys are shown anew)
+        super().refresh_bindings()
 
     def _dealer_turn(self) -> None:
         """The dealer plays: no question, no play keys, no box in play."""

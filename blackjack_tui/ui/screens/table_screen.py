@@ -57,6 +57,7 @@ class TableScreen(TableRound, TableAnalysis):
     | j n | join a split/double behind, or stay out | l | the home game's ledger |
     """
 
+    SHOWN_ELSEWHERE = ON_THE_ACTION_BAR
     BINDINGS = [
         Binding("1", "select_box(1)", "Box 1", show=False),
         Binding("2", "select_box(2)", "Box 2", show=False),
@@ -103,7 +104,7 @@ class TableScreen(TableRound, TableAnalysis):
             yield AnalysisLine(id="analysis")
             yield KeptStatic(id="message")
             yield ActionBar(id="actions", ascii_only=self.card_style.ascii)
-            yield KeyBar(elsewhere=ON_THE_ACTION_BAR)
+            yield KeyBar(elsewhere=self.SHOWN_ELSEWHERE)
         yield Static(id="too-small")
 
     def on_mount(self) -> None:

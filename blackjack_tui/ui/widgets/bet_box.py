@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
+from functools import lru_cache
 
 from rich.style import Style
 from rich.text import Span, Text
@@ -237,22 +238,12 @@ class BetBox(Drawn):
     def _framed(self, frame: str, top: list[Text], footer: Text, sub: str, width: int,
                 height: int) -> list[Text]:
         ascii_only = self.card_style.ascii
-        tl, tr, bl, br, horiz, vert = PLAIN if ascii_only else HEAVY if frame == "active" \
+        _, _, _, _, _, vert = PLAIN if ascii_only else HEAVY if frame == "active" \
             else CLOSED if frame == "closed" else ROUND
         edge = Style(color=GOLD if frame in ("active", "selected") else EDGE)
         text_style = Style(color=CLOSED_TEXT) if frame == "closed" else Style()
         inner = width - 2
-        title = Text(f" Box {self.number} ", style=Style(
-            color=CLOSED_TEXT if frame == "closed" else TITLE, bold=frame == "selected"))
-        head = Text.assemble((tl + horiz, edge), title)
-        head.append(horiz * max(0, inner - title.cell_len - 1) + tr, edge)
-        subtitle = Text(f" {sub} ", style=Style(color=GOLD)) if sub else Text("")
-        if sub and sub != "selected":
-            subtitle.stylize(net_style(Decimal(sub)))
-        # Spans, not the Text's base style: a base style would colour all that is appended.
-        foot = Text.assemble((bl + horiz * max(0, inner - subtitle.cell_len - 1), edge))
-        foot.append_text(subtitle)
-        foot.append(horiz + br, edge)
+        head, foot = _edges(frame, self.number, sub, inner, ascii_only)
         body_rows = height - 2
         middle = [Text.assemble(" ", line) for line in top[:1]] + top[1:]
         middle = middle[: body_rows - 1] + [Text("")] * max(0, body_rows - 1 - len(middle))
@@ -268,6 +259,28 @@ class BetBox(Drawn):
             lines.append(row)
         lines.append(foot)
         return lines
+
+
+@lru_cache(maxsize=64)
+def _edges(frame: str, number: int, sub: str, inner: int, ascii_only: bool) -> tuple[Text, Text]:
+    """A box's top edge with its title and its bottom edge with its result (the same for a
+    box until its frame, its result or its size changes: made once). The lines are shared:
+    nothing changes a line once drawn."""
+    tl, tr, bl, br, horiz, _ = PLAIN if ascii_only else HEAVY if frame == "active" \
+        else CLOSED if frame == "closed" else ROUND
+    edge = Style(color=GOLD if frame in ("active", "selected") else EDGE)
+    title = Text(f" Box {number} ", style=Style(
+        color=CLOSED_TEXT if frame == "closed" else TITLE, bold=frame == "selected"))
+    head = Text.assemble((tl + horiz, edge), title)
+    head.append(horiz * max(0, inner - title.cell_len - 1) + tr, edge)
+    subtitle = Text(f" {sub} ", style=Style(color=GOLD)) if sub else Text("")
+    if sub and sub != "selected":
+        subtitle.stylize(net_style(Decimal(sub)))
+    # Spans, not the Text's base style: a base style would colour all that is appended.
+    foot = Text.assemble((bl + horiz * max(0, inner - subtitle.cell_len - 1), edge))
+    foot.append_text(subtitle)
+    foot.append(horiz + br, edge)
+    return head, foot
 
 
 def _box_key(box: BoxView | None) -> tuple[object, ...] | None:
@@ -321,6 +334,9 @@ def walled(line: Text, width: int, wall: str, edge: Style) -> Text:
 
 
 def _side_by_side(hands: Sequence[list[Text]], per: int, active: int) -> list[Text]:
+    if len(hands) == 1:  # one hand (the box of nearly every card): its lines, each made wide
+        return [_on(part, per, ACTIVE_HAND) if active == 1 else _padded(part, per)
+                for part in hands[0]]
     rows = max((len(h) for h in hands), default=0)
     out = []
     for row in range(rows):

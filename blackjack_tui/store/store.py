@@ -130,6 +130,12 @@ class SavedRound:
     raw: bytes
 
 
+UPSERT_INFLIGHT = ("INSERT INTO inflight (slot, round_id, account, state, saved_at) "
+                   "VALUES (1, ?, ?, ?, ?) ON CONFLICT (slot) DO UPDATE SET "
+                   "round_id = excluded.round_id, account = excluded.account, "
+                   "state = excluded.state, saved_at = excluded.saved_at")
+
+
 class Store:
     """The database in ``folder`` (``--data-dir``, else the platform's user data folder).
 
@@ -157,6 +163,7 @@ class Store:
                 raise db_error("create", self.folder, err) from None
         self.read_only = read_only
         self._checkpoint_pages: int | None = None  # wal_autocheckpoint, read at first need
+        self._account_ids: dict[str, int] = {}  # accounts' ids, as committed
         self.conn = connect(self.path, read_only=read_only)
         try:
             self._open(legacy)
@@ -213,7 +220,8 @@ class Store:
         with self._lock:
             return self._commit(action, fn, synced=synced)
 
-    def write_at_once(self, action: str, fn: Callable[[sqlite3.Connection], object]) -> bool:
+    def write_at_once(self, action: str, fn: Callable[[sqlite3.Connection], object], *,
+                      one_statement: bool = False) -> bool:
         """Run ``fn`` in one transaction, unsynced (as ``write(..., synced=False)``), on the
         caller's thread, if no other thread is in the database this moment; ``False`` (nothing
         done) if one is. :class:`StoreError` (nothing written) on failure.
@@ -226,7 +234,7 @@ class Store:
         if not self._lock.acquire(blocking=False):
             return False
         try:
-            self._commit(action, fn, synced=False, checkpoint=False)
+            self._commit(action, fn, synced=False, checkpoint=False, alone=one_statement)
         finally:
             self._lock.release()
         return True
@@ -236,9 +244,10 @@ class Store:
             raise StoreError(f"could not {action}: {self.path} is open read-only")
 
     def _commit(self, action: str, fn: Callable[[sqlite3.Connection], T], *, synced: bool,
-                checkpoint: bool = True) -> T:
+                checkpoint: bool = True, alone: bool = False) -> T:
         """``fn`` in one transaction, the lock held; unsynced, ``synchronous`` is FULL again
-        after, and without ``checkpoint`` the log's auto-checkpoint is held off for it."""
+        after, and without ``checkpoint`` the log's auto-checkpoint is held off for it.
+        ``alone``: ``fn`` runs one statement, its own transaction (no BEGIN and COMMIT)."""
         conn = self.conn
         try:
             if synced:
@@ -249,6 +258,8 @@ class Store:
             if pages is not None:
                 conn.execute("PRAGMA wal_autocheckpoint = 0")
             try:
+                if alone:
+                    return fn(conn)
                 with transaction(conn):
                     return fn(conn)
             finally:
@@ -346,21 +357,29 @@ class Store:
         now = iso_now()
         state = dump_text(encode(round_id, rnd, extra, saved_at=now))
         first = list(opening)
+        known = self._account_ids.get(account)
+        if at_once and known is not None and not first:
+            # A step of a round under way: the row, in one statement (atomic by itself).
+            def row(conn: sqlite3.Connection) -> None:
+                conn.execute(UPSERT_INFLIGHT, (round_id, known, state, now))
+            return self.write_at_once("save the round", row, one_statement=True)
+        ident = 0
 
         def run(conn: sqlite3.Connection) -> None:
+            nonlocal ident
             for line in first:
                 if not journal.exists(conn, line.account):
                     journal.post(conn, line)
             ident = journal.account_id(conn, account)
-            conn.execute("INSERT INTO inflight (slot, round_id, account, state, saved_at) "
-                         "VALUES (1, ?, ?, ?, ?) ON CONFLICT (slot) DO UPDATE SET "
-                         "round_id = excluded.round_id, account = excluded.account, "
-                         "state = excluded.state, saved_at = excluded.saved_at",
-                         (round_id, ident, state, now))
+            conn.execute(UPSERT_INFLIGHT, (round_id, ident, state, now))
         if at_once:
-            return self.write_at_once("save the round", run)
-        self.write("save the round", run, synced=synced)
-        return True
+            made = self.write_at_once("save the round", run)
+        else:
+            self.write("save the round", run, synced=synced)
+            made = True
+        if made:  # (committed: an account is never taken away, its id stays right)
+            self._account_ids[account] = ident
+        return made
 
     def inflight(self) -> SavedRound | None:
         """The saved round in flight, if any (``data`` is ``None`` when its state is unreadable)."""

@@ -10,6 +10,7 @@ one line, not a crash, and the table plays on.
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import sqlite3
 import threading
@@ -283,3 +284,26 @@ def test_a_steps_sync_waits_for_its_frame_and_always_comes_before_the_next_save(
     asyncio.run(play())
     game.close()  # the player quits straight after a step: it is synced first
     assert calls == ["save", "sync", "save", "sync", "save", "sync", "save", "sync"]
+
+
+def test_a_step_saved_at_once_for_a_known_account_is_one_statement(tmp_path: Path) -> None:
+    """The first save of a round looks its account up; a later step made at once is the row
+    written in one statement (atomic on its own: no transaction around it, no lookup), between
+    the settings that keep it off the disk's sync and the checkpoint."""
+    game = open_game(tmp_path)
+    rnd = dealt(game)
+    assert game.store.save_inflight("r1", game.account, rnd, synced=False, at_once=True)
+    rnd.apply("hit")
+    said: list[str] = []
+    game.store.conn.set_trace_callback(said.append)
+    assert game.store.save_inflight("r1", game.account, rnd, synced=False, at_once=True)
+    game.store.conn.set_trace_callback(None)
+    writes = [s for s in said if not s.startswith("PRAGMA")]
+    assert len(writes) == 1 and writes[0].startswith("INSERT INTO inflight")
+    assert not any(s.startswith(("BEGIN", "COMMIT", "SELECT")) for s in said)
+    assert synchronous(game.store) == 2  # FULL again
+    saved = game.store.inflight()
+    assert saved is not None and saved.data is not None
+    assert saved.data["round"] == json.loads(json.dumps(rnd.to_dict()))
+    assert saved.account == game.account
+    game.close()

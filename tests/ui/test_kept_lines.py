@@ -242,3 +242,26 @@ async def test_a_hit_paints_the_box_and_the_shoe_without_textuals_line_styling(
         after = box.render_lines(box.size.region), shoe.render_lines(shoe.size.region)
         assert after[0] != before[0] and after[1] != before[1]  # a card, one card fewer
         assert "box" not in styled and "shoe" not in styled
+
+
+async def test_a_drawn_widget_draws_at_the_size_textual_gives_its_content(make_app):
+    """``drawn_size`` (the size a drawing asks for, without finding the widget on its screen)
+    is the content size Textual gives, for every drawn widget shown (the status bar, with its
+    padding, included): betting, in a round, after resizes larger and back."""
+    app = make_app(ROUND * 4)
+
+    def wrong() -> list[str]:
+        return [f"{type(w).__name__}#{w.id}: {w.drawn_size} != {w.content_size}"
+                for w in app.screen.query(Drawn) if w.display and w.drawn_size != w.content_size]
+
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        assert wrong() == []
+        await press_settled(pilot, app, "enter", "h")
+        assert wrong() == []
+        for size in ((120, 40), (160, 50), (80, 24)):
+            await pilot.resize_terminal(*size)
+            await settle(pilot, app)
+            assert wrong() == []
+        await press_settled(pilot, app, "s")
+        assert wrong() == []

@@ -126,7 +126,7 @@ class BetBox(Drawn):
         self.redraw()
 
     def redraw(self) -> None:
-        size = self.size
+        size = self.drawn_size
         shown = self._shown
         if isinstance(shown, BetShown):
             key: tuple[object, ...] = ("bet", shown, self.card_style)

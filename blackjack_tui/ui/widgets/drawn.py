@@ -21,7 +21,7 @@ from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
 from textual.filter import LineFilter
-from textual.geometry import Region
+from textual.geometry import Region, Size
 from textual.strip import Strip
 from textual.widget import Widget
 
@@ -56,7 +56,7 @@ class Drawn(KeptLines, Widget):
             return False
         self._key = key
         lines = list(make())
-        limit = width if width is not None else self.content_size.width
+        limit = width if width is not None else self.drawn_size.width
         self.cut = bool(limit) and any(line.cell_len > limit for line in lines)
         if self.cut and limit:
             lines = [line if line.cell_len <= limit else _crop(line, limit) for line in lines]
@@ -74,11 +74,20 @@ class Drawn(KeptLines, Widget):
         for y, (before, after) in enumerate(zip(old, lines, strict=True)):
             if before != after:
                 strips[y] = None
-                row_width = row_width or self.size.width
+                row_width = row_width or self.drawn_size.width
                 rows.append(Region(0, top + y, row_width, 1))
         if rows:
             self.refresh(*rows)
         return True
+
+    @property
+    def drawn_size(self) -> Size:
+        """The size of the widget's content, for its drawing. Asked at every drawing, so taken
+        from the size the last layout gave the widget when it has no border or padding (the
+        content is then the whole widget; ``size`` finds the widget on its screen each time)."""
+        if self.styles.gutter:
+            return self.content_size
+        return self._size
 
     def forget(self) -> None:
         """Draw again at the next :meth:`draw`, even with the same key (the size changed)."""

@@ -81,7 +81,7 @@ class SeatStrip(Drawn):
 
     def redraw(self) -> None:
         boxes = {b.number: b for b in self.view.seat_boxes()} if self.view else {}
-        width = self.size.width
+        width = self.drawn_size.width
         key = (self.seats, tuple(_box_key(boxes.get(s.box)) for s in self.seats), width)
         self.draw(key, lambda: self._picture(boxes, width), width=width)
 

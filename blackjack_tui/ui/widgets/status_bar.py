@@ -42,7 +42,7 @@ class StatusBar(Drawn):
 
     def redraw(self) -> None:
         if self.status is not None:
-            width = self.content_size.width
+            width = self.drawn_size.width
             self.draw((self.status, width), lambda: [self._line(width)], width=width)
 
     def _line(self, width: int) -> Text:

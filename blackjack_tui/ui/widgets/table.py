@@ -47,7 +47,7 @@ class ShoeGauge(Drawn):
         self.redraw()
 
     def redraw(self) -> None:
-        width = self.size.width
+        width = self.drawn_size.width
         self.draw((self.info, width), lambda: self._picture(width), width=width)
 
     def _picture(self, width: int) -> list[Text]:
@@ -104,7 +104,7 @@ class DealerPanel(Drawn):
         shown = None if view is None or not view.dealer else (
             tuple(c.text if c is not None else None for c in view.dealer),
             view.dealer_outcome, view.over, view.peek)
-        size = self.size
+        size = self.drawn_size
         key = (shown, self.card_style, self.card_size, size.width, size.height)
         self.draw(key, lambda: self._picture(size.width), width=size.width)
 

@@ -82,12 +82,14 @@ class Drawn(KeptLines, Widget):
 
     @property
     def drawn_size(self) -> Size:
-        """The size of the widget's content, for its drawing. Asked at every drawing, so taken
-        from the size the last layout gave the widget when it has no border or padding (the
-        content is then the whole widget; ``size`` finds the widget on its screen each time)."""
-        if self.styles.gutter:
-            return self.content_size
-        return self._size
+        """The size of the widget's content, for its drawing: the size the last layout gave the
+        widget, less its border and padding (what ``content_size`` gives, without finding the
+        widget on its screen, as that does at every call)."""
+        gutter = self.styles.gutter
+        if not gutter:
+            return self._size
+        width, height = self._size
+        return Size(max(0, width - gutter.width), max(0, height - gutter.height))
 
     def forget(self) -> None:
         """Draw again at the next :meth:`draw`, even with the same key (the size changed)."""
@@ -154,7 +156,7 @@ class _DrawnLines(_CountingStylesCache):
     def render_widget(self, widget: Widget, crop: Region) -> list[Strip]:
         if not _plain(widget):
             return super().render_widget(widget, crop)
-        width = self._width = widget.region.width
+        width = self._width = widget._size.width  # (its region's: no border, no padding)
         self._cache.clear()  # (Textual's way, if it is taken later, paints every line anew)
         self._dirty_lines.clear()
         render_line = widget.render_line
@@ -183,7 +185,7 @@ def _plain(widget: Widget) -> bool:
         return False
     if styles.has_rule("hatch") and styles.hatch != "none":
         return False
-    if widget.content_region.size != widget.region.size or widget.opacity != 1.0:
+    if widget.opacity != 1.0:
         return False
     if widget.auto_links:
         hover = widget.hover_style

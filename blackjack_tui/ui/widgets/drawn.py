@@ -72,7 +72,7 @@ class Drawn(KeptLines, Widget):
         rows = []
         row_width = 0
         for y, (before, after) in enumerate(zip(old, lines, strict=True)):
-            if before != after:
+            if before is not after and before != after:  # (a kept line is the same one)
                 strips[y] = None
                 row_width = row_width or self.drawn_size.width
                 rows.append(Region(0, top + y, row_width, 1))

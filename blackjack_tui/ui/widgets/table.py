@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from decimal import Decimal
+from functools import lru_cache
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -56,15 +57,28 @@ class ShoeGauge(Drawn):
             return []
         cells = 10
         left = round(cells * info.remaining / info.total)
-        bar = Text("▕")
-        bar.append("█" * left, style="#c9a227")
-        bar.append("░" * (cells - left), style="#93a89a")
-        bar.append("▏")
         cut = (f"cut at {round(info.cut * 100)}%" if info.cut is not None
                else "shuffled every round")
         cards = f"{info.remaining} card{'s' if info.remaining != 1 else ''}"
-        lines = [Text("SHOE", style="bold"), bar, Text(cards, style=SOFT), Text(cut, style=SOFT)]
-        return [_right(line, width) for line in lines]
+        # Only the count changes at most cards: the other lines are made once for each look.
+        return [_gauge_line("SHOE", "bold", width), _gauge_bar(left, cells, width),
+                _right(Text(cards, style=SOFT), width), _gauge_line(cut, SOFT, width)]
+
+
+@lru_cache(maxsize=32)
+def _gauge_line(words: str, style: str, width: int) -> Text:
+    """A line of the gauge that seldom changes, right-aligned (shared: never changed)."""
+    return _right(Text(words, style=style), width)
+
+
+@lru_cache(maxsize=32)
+def _gauge_bar(left: int, cells: int, width: int) -> Text:
+    """The gauge's bar: ``left`` of ``cells`` full, right-aligned (shared: never changed)."""
+    bar = Text("▕")
+    bar.append("█" * left, style="#c9a227")
+    bar.append("░" * (cells - left), style="#93a89a")
+    bar.append("▏")
+    return _right(bar, width)
 
 
 class DiscardTray(Drawn):

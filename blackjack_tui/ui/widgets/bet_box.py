@@ -238,8 +238,7 @@ class BetBox(Drawn):
     def _framed(self, frame: str, top: list[Text], footer: Text, sub: str, width: int,
                 height: int) -> list[Text]:
         ascii_only = self.card_style.ascii
-        _, _, _, _, _, vert = PLAIN if ascii_only else HEAVY if frame == "active" \
-            else CLOSED if frame == "closed" else ROUND
+        vert = _frame_chars(frame, ascii_only)[5]
         edge = Style(color=GOLD if frame in ("active", "selected") else EDGE)
         text_style = Style(color=CLOSED_TEXT) if frame == "closed" else Style()
         inner = width - 2
@@ -261,13 +260,18 @@ class BetBox(Drawn):
         return lines
 
 
+def _frame_chars(frame: str, ascii_only: bool) -> tuple[str, str, str, str, str, str]:
+    """A box's corners, edge and wall for its frame: ``tl, tr, bl, br, horiz, vert``."""
+    return PLAIN if ascii_only else HEAVY if frame == "active" \
+        else CLOSED if frame == "closed" else ROUND
+
+
 @lru_cache(maxsize=64)
 def _edges(frame: str, number: int, sub: str, inner: int, ascii_only: bool) -> tuple[Text, Text]:
     """A box's top edge with its title and its bottom edge with its result (the same for a
     box until its frame, its result or its size changes: made once). The lines are shared:
     nothing changes a line once drawn."""
-    tl, tr, bl, br, horiz, _ = PLAIN if ascii_only else HEAVY if frame == "active" \
-        else CLOSED if frame == "closed" else ROUND
+    tl, tr, bl, br, horiz, _ = _frame_chars(frame, ascii_only)
     edge = Style(color=GOLD if frame in ("active", "selected") else EDGE)
     title = Text(f" Box {number} ", style=Style(
         color=CLOSED_TEXT if frame == "closed" else TITLE, bold=frame == "selected"))

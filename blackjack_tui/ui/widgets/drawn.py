@@ -69,12 +69,11 @@ class Drawn(KeptLines, Widget):
             return True
         # Only the rows that changed are drawn again (a chip: one row of a box).
         top = self.styles.padding.top
+        row_width = self.drawn_size.width
         rows = []
-        row_width = 0
         for y, (before, after) in enumerate(zip(old, lines, strict=True)):
             if before is not after and before != after:  # (a kept line is the same one)
                 strips[y] = None
-                row_width = row_width or self.drawn_size.width
                 rows.append(Region(0, top + y, row_width, 1))
         if rows:
             self.refresh(*rows)

@@ -49,6 +49,7 @@ from blackjack_tui.store import (
     StoreError,
     new_round_id,
 )
+from blackjack_tui.store.backup import EVERY_ROUNDS
 from blackjack_tui.store.journal import home_account, seat_account
 from blackjack_tui.store.reading import RoundRow, Summary
 
@@ -57,6 +58,7 @@ RETRY_SECONDS = 2.0
 SYNC_DELAY = 0.02
 """Seconds from a step's commit to its sync: its frame is drawn in between."""
 SEAT_STACK = Decimal(500)
+BACKUP_EVERY = EVERY_ROUNDS
 
 
 @dataclass
@@ -100,6 +102,8 @@ class Game:
         self.last_rebuy = Decimal(0)
         """What the player's home stack bought back in for after the last round booked."""
         self._evening_saved = False
+        self._seal_due = False  # a booking waits for its head and checkpoint (see _sync_now)
+        self._since_backup = 0  # rounds booked since the last backup
         self._check_book()
         self.settings, last_bets, notes = store.settings()
         self.notices += notes
@@ -122,6 +126,10 @@ class Game:
             self._first_shoe(shoe)
             self._seat_players(self.settings.computer_players)
         self._stand_bets_behind()
+        # What the start wrote (a recovery, a seat's chips) gets its head, and the book a
+        # backup unless the newest holds it: on the database's thread, the table is not held.
+        self._later("the book's head", self.store.write_head)
+        self._later("a backup", self.store.backup_if_changed)
 
     @classmethod
     def open(cls, options: GameOptions | None = None, *, shoe: Shoe | None = None,
@@ -141,6 +149,12 @@ class Game:
         try:
             store = Store(folder)
         except BaseException:
+            lock.release()
+            raise
+        try:
+            lock.hold_database(store.path)  # the file the store opened (a restore replaces it)
+        except BaseException:
+            store.close()
             lock.release()
             raise
         if store.read_only:  # a newer blackjack-tui's file: never written by this one
@@ -290,7 +304,11 @@ class Game:
         handle, self._sync_handle = self._sync_handle, None
         if handle is not None:
             handle.cancel()
-            self._later("the last step", self.store.sync)
+            if self._seal_due:  # a booking: its head, then the log into the file
+                self._seal_due = False
+                self._later("the booked round", self.store.seal)
+            else:
+                self._later("the last step", self.store.sync)
 
     def _submit(self, job: Callable[[], T]) -> Future[T]:
         """Queue ``job`` on the database's thread (in the order given)."""
@@ -385,6 +403,14 @@ class Game:
                                        settings=self.settings)
         booking = self._booking
         await self._disk(lambda: self.store.book(booking))
+        # Once its frame is drawn: the head written and the log checkpointed into
+        # blackjack.db, so that the file alone holds the round (never on the frame's path).
+        self._seal_due = True
+        self._sync_soon()
+        self._since_backup += 1
+        if self._since_backup >= BACKUP_EVERY:
+            self._since_backup = 0
+            self._later("a backup", self.store.backup)
         self.last_net = booking.net
         self.last_rebuy = sum((line.amount for line in booking.lines
                                if line.kind == "rebuy" and line.account == booking.account),
@@ -433,6 +459,7 @@ class Game:
         have = self.store.balance(BANKROLL)
         added = START_BANKROLL - have
         self.store.post([Line(BANKROLL, "fresh", added, "a fresh bankroll")])
+        self._later("the book's head", self.store.write_head)
         if self.session.home is None:
             self.session.bankroll = START_BANKROLL
         return added
@@ -502,6 +529,7 @@ class Game:
                  for o in self.session.others if o.stack < low]
         if lines:
             self.store.post(lines)
+            self._later("the book's head", self.store.write_head)
             for other in self.session.others:
                 if other.stack < low:
                     other.stack = SEAT_STACK

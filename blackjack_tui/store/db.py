@@ -13,6 +13,7 @@ carried into a fresh file (:func:`salvage`), with a notice naming both.
 from __future__ import annotations
 
 import contextlib
+import functools
 import shutil
 import sqlite3
 from collections.abc import Iterator
@@ -196,6 +197,14 @@ def connect(path: Path, *, read_only: bool = False) -> sqlite3.Connection:
     return conn
 
 
+class DamagedFile(StoreError):
+    """The file is not a database, or not a whole one (SQLite's NOTADB and CORRUPT)."""
+
+    def __init__(self, text: str, why: str) -> None:
+        super().__init__(text)
+        self.why = why
+
+
 def db_error(action: str, path: Path, err: sqlite3.Error | OSError) -> StoreError:
     """One line a player can read: ``could not save to /x/blackjack.db: the disk is full``."""
     text = str(err).lower()
@@ -215,6 +224,8 @@ def db_error(action: str, path: Path, err: sqlite3.Error | OSError) -> StoreErro
         why = "another program holds the database"
     else:
         why = str(err)
+    if why == "the file is damaged":
+        return DamagedFile(f"could not {action} {path}: {why}", str(err))
     return StoreError(f"could not {action} {path}: {why}")
 
 
@@ -265,6 +276,42 @@ def quick_check(conn: sqlite3.Connection) -> list[str]:
     return [] if rows == ["ok"] else rows
 
 
+@functools.cache
+def _expected_schema() -> dict[str, str]:
+    conn = sqlite3.connect(":memory:")
+    try:
+        for statement in SCHEMA_1:
+            conn.execute(statement)
+        return _schema(conn)
+    finally:
+        conn.close()
+
+
+def _schema(conn: sqlite3.Connection) -> dict[str, str]:
+    rows = conn.execute("SELECT name, sql FROM sqlite_schema WHERE sql IS NOT NULL "
+                        "AND name NOT LIKE 'sqlite_%'").fetchall()
+    return {str(name): " ".join(str(sql).split()) for name, sql in rows}
+
+
+def schema_problems(conn: sqlite3.Connection) -> list[str]:
+    """Where the file's tables and indexes differ from the schema this version writes (a table
+    dropped, a definition changed by a flipped bit): empty when they are the same. For a file
+    at :data:`SCHEMA_VERSION` only (an empty file, or an older or newer one, is not compared)."""
+    try:
+        if schema_version(conn) != SCHEMA_VERSION:
+            return []
+        have = _schema(conn)
+    except (sqlite3.DatabaseError, RecordError) as err:
+        return [f"its schema cannot be read ({err})"]
+    want = _expected_schema()
+    out = [f"the {name!r} {'index' if ' INDEX ' in sql else 'table'} is missing"
+           for name, sql in want.items() if name not in have]
+    out += [f"the definition of {name!r} is not the one written"
+            for name, sql in want.items() if name in have and have[name] != sql]
+    out += [f"an unknown {name!r} is in the file" for name in have if name not in want]
+    return out
+
+
 def salvage(path: Path) -> tuple[Path, int, int]:
     """Copy a damaged file aside and rebuild it from every row that can still be read.
 
@@ -297,7 +344,8 @@ def salvage(path: Path) -> tuple[Path, int, int]:
         for table in TABLES:
             columns = [r[1] for r in new.execute(f"PRAGMA table_info({table})")]
             for row in rows[table]:
-                if table == "meta" and row and row[0] == "schema_version":
+                if table == "meta" and row and str(row[0]).startswith(("schema_version",
+                                                                       "chain_")):
                     continue
                 marks = ", ".join("?" * len(row))
                 try:

@@ -24,10 +24,12 @@ at a time (its lock serialises them).
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import sqlite3
 import threading
+import uuid
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -39,22 +41,23 @@ from blackjack_tui.engine.round import Round
 from blackjack_tui.paths import data_dir
 from blackjack_tui.store import journal
 from blackjack_tui.store.db import (
+    BUSY_MS,
     DB_NAME,
     SCHEMA_VERSION,
     connect,
     db_error,
     migrate,
     money_text,
-    quick_check,
-    salvage,
     schema_version,
     transaction,
     units,
 )
 from blackjack_tui.store.errors import RecordError, StoreError
+from blackjack_tui.store.head import BookState, Chain, extend, state_of, write_head
 from blackjack_tui.store.inflight import encode
 from blackjack_tui.store.journal import BANKROLL, START_BANKROLL, Line
 from blackjack_tui.store.jsonio import dump_text, iso_now, load_json
+from blackjack_tui.store.opening import Opened, open_writable, record_losses
 from blackjack_tui.store.records import put_record
 from blackjack_tui.store.settings import Settings, load_settings, save_settings
 
@@ -148,6 +151,8 @@ class Store:
                  legacy: bool = True) -> None:
         self.folder = data_dir(folder)
         self.path = self.folder / DB_NAME
+        if self.path.is_symlink():  # the real file: its log, its copies aside stand beside it
+            self.path = self.path.resolve()
         self.notices: list[str] = []
         self.newer = False
         self._lock = threading.RLock()
@@ -164,36 +169,45 @@ class Store:
         self.read_only = read_only
         self._checkpoint_pages: int | None = None  # wal_autocheckpoint, read at first need
         self._account_ids: dict[str, int] = {}  # accounts' ids, as committed
-        self.conn = connect(self.path, read_only=read_only)
+        self._chain: Chain | None = None  # the journal's chain as last committed (see .head)
+        self._head: BookState | None = None  # the head file as last written or read
+        self._head_durable = True  # and whether it was synced to the disk
+        if read_only:
+            self.conn = connect(self.path, read_only=True)
+            try:
+                self._open_read_only()
+            except sqlite3.Error as err:
+                self.conn.close()
+                raise db_error("open", self.path, err) from None
+            return
         try:
-            self._open(legacy)
+            opened = open_writable(self.folder, self.path)
+        except sqlite3.Error as err:
+            raise db_error("open", self.path, err) from None
+        self.conn = opened.conn
+        self.notices += opened.notices
+        try:
+            self._open(legacy, opened)
         except sqlite3.Error as err:
             self.conn.close()
             raise db_error("open", self.path, err) from None
 
-    def _open(self, legacy: bool) -> None:
-        damage = quick_check(self.conn)
-        if damage and not self.read_only:
-            self.conn.close()
-            aside, kept, lost = salvage(self.path)
-            self.conn = connect(self.path)
-            with transaction(self.conn):
-                repaired = journal.keep_balances(self.conn)
-            self.notices.append(
-                f"The database was damaged ({damage[0][:60]}); a copy is at {aside}. "
-                f"{kept} records were kept, {lost} could not be read"
-                + (f"; {', '.join(repaired)}" if repaired else "") + ".")
+    def _open_read_only(self) -> None:
         version = schema_version(self.conn)
         if version > SCHEMA_VERSION:
             self.newer = True
-            self.read_only = True
             self.notices.append(f"{self.path} was written by a newer blackjack-tui (schema "
                                 f"{version}; this one reads {SCHEMA_VERSION}); it is left "
                                 "untouched and nothing this session does is saved")
-            return
-        if self.read_only:
+
+    def _open(self, legacy: bool, opened: Opened) -> None:
+        version = schema_version(self.conn)
+        if version > SCHEMA_VERSION:
+            self.read_only = True
+            self._open_read_only()
             return
         migrate(self.conn)
+        record_losses(self.conn, opened)
         if legacy:
             from blackjack_tui.store.legacy import import_folder
 
@@ -202,10 +216,90 @@ class Store:
             if not journal.exists(self.conn, BANKROLL):
                 journal.post(self.conn, Line(BANKROLL, "opening", START_BANKROLL,
                                              "the first bankroll"))
+            if self.conn.execute("SELECT 1 FROM meta WHERE key = 'db_id'").fetchone() is None:
+                self.conn.execute("INSERT INTO meta (key, value) VALUES ('db_id', ?)",
+                                  (uuid.uuid4().hex,))
+            chain = extend(self.conn, None)
+        self._chain = chain
+        self._head = opened.head
+        self.write_head()
 
     def close(self) -> None:
+        """Seal the book (its head written, the log checkpointed into the file) and close; the
+        last connection's close then removes the log: ``blackjack.db`` alone is the book."""
         with self._lock:
+            with contextlib.suppress(StoreError):
+                self.seal()
             self.conn.close()
+
+    # ------------------------------------------------------------------ the head and the log
+
+    def book_state(self) -> BookState:
+        """Where the book ends now (as committed): the head file's content."""
+        with self._lock:
+            return state_of(self.conn, self._chain or Chain(), iso_now())
+
+    def write_head(self, *, durable: bool = True) -> None:
+        """Write the head file if the book moved since it was last written (the round in play
+        included), or make it durable if it was written at once. Cheap when neither: three
+        one-row reads."""
+        if self.read_only or self._chain is None:
+            return
+        with self._lock:
+            try:
+                state = self.book_state()
+            except sqlite3.Error as err:
+                raise db_error("read", self.path, err) from None
+            if state.same_book(self._head) and (self._head_durable or not durable):
+                return
+            write_head(self.folder, state, durable=durable)
+            self._head, self._head_durable = state, durable
+
+    def seal(self) -> None:
+        """After a booking: the head written, then the log checkpointed into ``blackjack.db`` and
+        truncated, so that the file alone holds every booked round. On the database's thread."""
+        if self.read_only:
+            return
+        with self._lock:
+            self.write_head()
+            self.checkpoint()
+
+    def checkpoint(self) -> bool:
+        """``wal_checkpoint(TRUNCATE)``; whether every frame of the log reached the file (a
+        reader of an older snapshot, ``audit`` say, can hold it back: the next one goes on)."""
+        with self._lock:
+            try:
+                self.conn.execute("PRAGMA busy_timeout = 200")
+                try:
+                    busy, _log, _done = self.conn.execute(
+                        "PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
+                finally:
+                    self.conn.execute(f"PRAGMA busy_timeout = {BUSY_MS}")
+            except sqlite3.Error as err:
+                raise db_error("save", self.path, err) from None
+            return not busy
+
+    def backup(self, target: Path | None = None) -> Path:
+        """A backup through SQLite's online backup: to ``target``, or into ``backups/`` (then
+        rotated). :class:`StoreError` when the disk says no."""
+        from blackjack_tui.store import backup
+
+        with self._lock:
+            rounds = self.book_state().rounds
+            where = target or backup.backups_dir(self.folder) / backup.name_for(rounds)
+            made = backup.make(self.conn, where)
+        if target is None:
+            backup.rotate(self.folder)
+        return made
+
+    def backup_if_changed(self) -> Path | None:
+        """A backup into ``backups/`` unless the newest one holds the book as it is."""
+        from blackjack_tui.store import backup
+
+        newest = backup.listed(self.folder)
+        if newest and backup.rounds_in(newest[0]) == self.book_state().rounds:
+            return None
+        return self.backup()
 
     # ------------------------------------------------------------------ plumbing
 
@@ -252,16 +346,22 @@ class Store:
         try:
             if synced:
                 with transaction(conn):
-                    return fn(conn)
+                    result = fn(conn)
+                    chain = extend(conn, self._chain)
+                self._chain = chain
+                return result
             pages = None if checkpoint else self.autocheckpoint
             conn.execute("PRAGMA synchronous = NORMAL")
             if pages is not None:
                 conn.execute("PRAGMA wal_autocheckpoint = 0")
             try:
-                if alone:
+                if alone:  # one statement, never a journal line (a step of a round)
                     return fn(conn)
                 with transaction(conn):
-                    return fn(conn)
+                    result = fn(conn)
+                    chain = extend(conn, self._chain)
+                self._chain = chain
+                return result
             finally:
                 if pages is not None:
                     conn.execute(f"PRAGMA wal_autocheckpoint = {pages}")
@@ -292,20 +392,24 @@ class Store:
         at each commit.)"""
         if self.read_only:
             return
-        wal = self.path.with_name(self.path.name + "-wal")
         with self._lock:
-            try:
-                fd = os.open(wal, os.O_RDWR)
-            except FileNotFoundError:
-                return  # no log: everything is checkpointed into the file, which was synced
-            except OSError as err:
-                raise db_error("save the round", self.path, err) from None
-            try:
-                os.fsync(fd)
-            except OSError as err:
-                raise db_error("save the round", self.path, err) from None
-            finally:
-                os.close(fd)
+            self._sync_log()
+            self.write_head()  # a new round in play: the head names it
+
+    def _sync_log(self) -> None:
+        wal = self.path.with_name(self.path.name + "-wal")
+        try:
+            fd = os.open(wal, os.O_RDWR)
+        except FileNotFoundError:
+            return  # no log: everything is checkpointed into the file, which was synced
+        except OSError as err:
+            raise db_error("save the round", self.path, err) from None
+        try:
+            os.fsync(fd)
+        except OSError as err:
+            raise db_error("save the round", self.path, err) from None
+        finally:
+            os.close(fd)
 
     def read(self, fn: Callable[[sqlite3.Connection], T]) -> T:
         with self._lock:
@@ -455,7 +559,12 @@ class Store:
                 save_settings(conn, *booking.settings)
             conn.execute("DELETE FROM inflight")
             return True
-        return self.write("book the round", run)
+        booked = self.write("book the round", run)
+        # The head at once (into the OS, no sync: microseconds), so that a log lost from here
+        # on is named; the seal that follows the frame syncs it and checkpoints the log.
+        with contextlib.suppress(StoreError):
+            self.write_head(durable=False)
+        return booked
 
     # ------------------------------------------------------------------ the shoe between rounds
 

@@ -18,8 +18,12 @@ RULE_SETS: dict[str, Rules] = load_all()[0]
 
 
 def open_game(folder: Path, rule_sets: dict[str, Rules] | None = None, **options: Any) -> Game:
-    """The game on ``folder`` as a start would open it (no lock: tests open it in turn)."""
-    return Game(Store(folder), rule_sets or RULE_SETS, GameOptions(**options))
+    """The game on ``folder`` as a start would open it (no lock: tests open it in turn), its
+    start's work on the database's thread done (the head, a backup), as a player's first deal
+    comes seconds later."""
+    game = Game(Store(folder), rule_sets or RULE_SETS, GameOptions(**options))
+    game.drain()
+    return game
 
 
 def steps(rules: Rules, seed: int, shoe: Shoe | None = None,

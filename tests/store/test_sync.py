@@ -109,6 +109,13 @@ def test_the_sync_fsyncs_the_write_ahead_log(tmp_path: Path,
     store.save_inflight("r1", game.account, rnd, synced=False)
     monkeypatch.setattr(os, "fsync", fsync)
     store.sync()
+    # The log first; then, a new round being in play, the book's head names it (the head file
+    # and its folder: see store/head.py).
+    assert synced[0] == "blackjack.db-wal"
+    assert [name.startswith(".blackjack.head.") for name in synced[1:]] == [True, False]
+    synced.clear()
+    store.save_inflight("r1", game.account, rnd, synced=False)
+    store.sync()  # the same round: the head already names it
     assert synced == ["blackjack.db-wal"]
     game.close()
 

@@ -1,0 +1,174 @@
+"""Opening the player's database when it may be damaged, behind its head, or gone.
+
+Nothing here starts silently from less than the player had. In order:
+
+1. **A file that is not a database** (random bytes, a torn header): moved aside whole (with its
+   ``-wal`` and ``-shm``), a fresh file made in its place.
+2. **A damaged file** (``quick_check`` complains, a table or index is missing or redefined): copied
+   aside whole, and what can still be read carried into a fresh file table by table
+   (:func:`~.db.salvage`); a balance whose journal lines were lost is kept with a ``repair`` line.
+3. **A file behind its head** (:mod:`.head`: a lost, torn or rolled-back log, an older copy, an
+   empty file) or one whose salvage lost rows: the newest sound backup that holds the head is put
+   in its place (the file as found kept aside); with none, the newest that has more rounds.
+4. What is still missing is said by round number, once, and kept in the ``aside`` table.
+
+Each step is one line in :attr:`Opened.notices`, which the game shows at the start.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from blackjack_tui.store import backup, journal
+from blackjack_tui.store.db import (
+    DamagedFile,
+    connect,
+    migrate,
+    quick_check,
+    salvage,
+    schema_problems,
+    transaction,
+)
+from blackjack_tui.store.head import BookState, Chain, Gap, compare, read_head, state_of, walk
+from blackjack_tui.store.jsonio import iso_now
+
+
+@dataclass
+class Opened:
+    """The connection to a database that holds all it can, and what the player must be told."""
+
+    conn: sqlite3.Connection
+    head: BookState | None
+    notices: list[str] = field(default_factory=list)
+    lost: list[str] = field(default_factory=list)
+    """What could not be recovered, in words (kept in the ``aside`` table, for the audit)."""
+
+
+def open_writable(folder: Path, path: Path) -> Opened:
+    """The database at ``path`` as far as it can be trusted (steps 1–3 above); the schema and the
+    book's head are checked, the version is not (the caller's)."""
+    head, note = read_head(folder)
+    notices = [note] if note else []
+    salvaged = False
+    try:
+        conn = connect(path)
+        damage = quick_check(conn) or schema_problems(conn) or _unreadable(conn)
+    except DamagedFile as err:
+        aside = backup.set_aside(path, "damaged")
+        conn = connect(path)
+        notices.append(f"The database could not be opened ({err.why}); it is kept at {aside}.")
+        damage = []
+        salvaged = True
+    if damage:
+        conn.close()
+        aside, kept, lost = salvage(path)
+        conn = connect(path)
+        migrate(conn)
+        with transaction(conn):
+            conn.execute("DELETE FROM meta WHERE key LIKE 'chain_%'")  # walked anew, below
+            repaired = journal.keep_balances(conn)
+        notices.append(
+            f"The database was damaged ({damage[0][:60]}); a copy is at {aside}. "
+            f"{kept} records were kept, {lost} could not be read"
+            + (f"; {', '.join(repaired)}" if repaired else "") + ".")
+        salvaged = salvaged or lost > 0 or bool(repaired)
+    opened = Opened(conn, head, notices)
+    return _behind(folder, path, opened, salvaged)
+
+
+def _unreadable(conn: sqlite3.Connection) -> list[str]:
+    """Text that is not UTF-8 where the start reads (balances, settings, the round in flight)."""
+    try:
+        for table in ("accounts", "settings", "inflight", "meta", "shoe"):
+            conn.execute(f"SELECT * FROM {table}").fetchall()
+    except sqlite3.OperationalError as err:
+        if "decode" in str(err).lower():
+            return [f"text that cannot be read in the {table} table"]
+        if "no such table" in str(err).lower():
+            return []  # an empty or older file: migrated next
+        raise
+    return []
+
+
+def _state(conn: sqlite3.Connection) -> BookState:
+    try:
+        return state_of(conn, walk(conn, Chain()))
+    except sqlite3.OperationalError:  # an empty file: no tables yet
+        return BookState("", 0, Chain().hash, "0", 0)
+
+
+def _behind(folder: Path, path: Path, opened: Opened, salvaged: bool) -> Opened:
+    """Step 3 and 4: a database behind its head (or salvaged with losses) takes the best backup."""
+    conn, head = opened.conn, opened.head
+    found = _state(conn)
+    gap = compare(conn, head, found) if found.db_id or head else None
+    if gap is None and not salvaged:
+        _inflight_lost(head, found, opened)
+        return opened
+    candidate = backup.best(folder, head, beyond=found.rounds)
+    holds = candidate is not None and head is not None and candidate.holds(head)
+    more = (candidate is not None and candidate.state is not None
+            and candidate.state.rounds > found.rounds
+            and ((gap is not None and not gap.diverged) or found.line == 0))
+    if candidate is not None and candidate.state is not None and (holds or more):
+        conn.close()
+        aside = backup.set_aside(path, "salvaged" if salvaged else "behind")
+        backup.put_in_place(candidate.path, folder)
+        conn = connect(path)
+        opened.conn = conn
+        restored = candidate.state.rounds
+        why = gap.words() if gap is not None else "the damaged file could not be read whole"
+        opened.notices.append(
+            f"{why[0].upper()}{why[1:]}: the backup of round {restored:,} "
+            f"({candidate.path.name}) is restored; the database as found is kept at {aside}.")
+        found = _state(conn)
+        gap = compare(conn, head, found)
+    if gap is not None:
+        text = gap.missing
+        opened.lost.append(text)
+        newest = backup.listed(folder)
+        opened.notices.append(
+            f"{text[0].upper()}{text[1:]}, and no backup holds "
+            f"{'it' if gap.diverged else 'the rest'}: "
+            + ("the book goes on from what the database holds."
+               if not newest else f"the newest backup is {newest[0].name} "
+               "(blackjack-tui restore puts it back).")
+            + _bankroll_words(head, found))
+    _inflight_lost(head, found, opened)
+    return opened
+
+
+def _bankroll_words(head: BookState | None, found: BookState) -> str:
+    if head is None or head.bankroll == found.bankroll:
+        return ""
+    return (f" At round {head.rounds:,} your bankroll was {head.bankroll}; the database now "
+            f"says {found.bankroll}.")
+
+
+def _inflight_lost(head: BookState | None, found: BookState, opened: Opened) -> None:
+    """A round in play that the head saw and the database has neither in flight nor booked."""
+    if head is None or head.inflight is None or head.inflight == found.inflight:
+        return
+    booked = opened.conn.execute("SELECT 1 FROM rounds WHERE round_id = ?",
+                                 (head.inflight,)).fetchone()
+    if booked is None:
+        opened.notices.append(
+            f"The round in play ({head.inflight[:8]}) was not in the database: its log was "
+            "lost before the round was booked. Its bets had not left your bankroll.")
+
+
+def record_losses(conn: sqlite3.Connection, opened: Opened) -> None:
+    """Keep what was lost in the ``aside`` table (the audit lists it), once."""
+    if not opened.lost:
+        return
+    data = json.dumps({"head": json.loads(opened.head.to_json()) if opened.head else None})
+    with transaction(conn):
+        for text in opened.lost:
+            conn.execute("INSERT INTO aside (what, why, data, at) VALUES ('loss', ?, ?, ?)",
+                         (text, data, iso_now()))
+
+
+__all__ = ["Gap", "Opened", "open_writable", "record_losses"]

@@ -57,6 +57,8 @@ except ImportError:
 
 bankroll = Decimal(1000)
 times = []
+books = []
+seals = []
 for n in range(rounds):
     if shoe.needs_shuffle(False, 0.75):
         shoe.shuffle()
@@ -85,14 +87,21 @@ for n in range(rounds):
                           lines=[Line(BANKROLL, "round", rnd.net)],
                           shoe={"shoe": shoe.to_dict(), "rng": {"kind": "system"}})
         store.book(booking)
+        books.append(time.perf_counter() - t0)
+        if hasattr(store, "seal"):  # the head and the checkpoint, after the booking's frame
+            t1 = time.perf_counter()
+            store.seal()
+            seals.append(time.perf_counter() - t1)
     else:
         store.finish_round(profile, rid, record, rnd.net)
         store.save_shoe(shoe)
     elapsed += time.perf_counter() - t0
     times.append(elapsed)
     bankroll = rnd.bankroll
-times.sort()
-print(json.dumps({"median_ms": times[len(times) // 2] * 1000, "saves": rounds}))
+def median(xs):
+    return sorted(xs)[len(xs) // 2] * 1000 if xs else 0.0
+print(json.dumps({"median_ms": median(times), "saves": rounds, "book_ms": median(books),
+                  "seal_ms": median(seals)}))
 """
 
 MAKE_BOOK = r"""
@@ -187,7 +196,12 @@ def main() -> None:
     parser.add_argument("--before", type=Path, help="a checkout of blackjack-tui 0.1.0")
     parser.add_argument("--rounds", type=int, default=200)
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--tree", type=Path, help="another checkout of this database version "
+                        "(a commit before a change), its booking measured beside this one's")
     args = parser.parse_args()
+    if args.tree is not None:
+        booking(args.tree, args.rounds, args.runs)
+        return
 
     print("1. A round's disk work (the deal, every decision, the booking; fsync'd)")
     before: list[float] = []
@@ -219,6 +233,21 @@ def main() -> None:
                 then = python(OLD_STATISTICS, str(old), "3", path=args.before)  # type: ignore[arg-type]
                 line += f"   (0.1.0's statistics: {then['statistics']:7.1f} ms)"
             print(line)
+
+
+def booking(tree: Path, rounds: int, runs: int) -> None:
+    """The booking (awaited before its frame) and the seal after it, in ``tree`` and here."""
+    print("A round's booking, and its seal (the head, the checkpoint) after the frame")
+    got: dict[str, list[dict[str, float]]] = {"tree": [], "here": []}
+    for _ in range(runs):
+        got["tree"].append(python(ROUND_WORK, str(rounds), path=tree))
+        got["here"].append(python(ROUND_WORK, str(rounds)))
+    for name, runs_of in got.items():
+        book = statistics.median(r["book_ms"] for r in runs_of)
+        seal = statistics.median(r["seal_ms"] for r in runs_of)
+        whole = statistics.median(r["median_ms"] for r in runs_of)
+        print(f"   {name:<5} booking {book:6.2f} ms   seal {seal:6.2f} ms   "
+              f"a round's disk work {whole:6.2f} ms")
 
 
 if __name__ == "__main__":

@@ -144,6 +144,17 @@ def _audit_args(p: argparse.ArgumentParser) -> None:
                    help="also replay every round from its record (slower)")
 
 
+def _backup_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--to", metavar="FILE", help="back up into FILE (default: the data folder's "
+                   "backups/)")
+    p.add_argument("--list", action="store_true", help="list the backups in the data folder")
+    _json(p)
+
+
+def _restore_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("file", nargs="?", help="a backup (default: the newest in backups/)")
+
+
 def _completion_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("shell", choices=("bash", "zsh", "fish"))
 
@@ -162,7 +173,11 @@ COMMANDS: tuple[Command, ...] = (
     Command("history", "print the recent rounds", (), _history_args),
     Command("verify", "check a provably fair shoe against its commitment", (), _verify_args),
     Command("audit", "check that every chip adds up (exit 0: all agree)", (), _audit_args),
-    Command("paths", "print where the data, config, cache and log folders are", (), _json),
+    Command("backup", "back up your bankroll and history (or --list the backups)", (),
+            _backup_args),
+    Command("restore", "put a backup back as your bankroll and history", (), _restore_args),
+    Command("paths", "print where the data, config, cache, log and backups folders are", (),
+            _json),
     Command("completion", "print a shell completion script (bash, zsh or fish)", (),
             _completion_args),
 )

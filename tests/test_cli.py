@@ -93,18 +93,20 @@ def test_version_names_what_a_bug_report_needs(capsys: pytest.CaptureFixture[str
     assert "System" in lines
 
 
-def test_paths_prints_the_four_folders(capsys: pytest.CaptureFixture[str],
+def test_paths_prints_the_four_folders_and_the_backups(capsys: pytest.CaptureFixture[str],
                                        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.delenv(paths.CACHE_ENV, raising=False)
     monkeypatch.delenv(paths.LOG_ENV, raising=False)
     assert main(["paths", "--json"]) == 0
     default = json.loads(capsys.readouterr().out)
     assert default == {"data": str(paths.data_dir()), "config": str(paths.config_dir()),
-                       "cache": str(paths.cache_dir()), "log": str(paths.log_dir())}
+                       "cache": str(paths.cache_dir()), "log": str(paths.log_dir()),
+                       "backups": str(paths.data_dir() / "backups")}
     assert main(["--data-dir", str(tmp_path), "paths"]) == 0
     lines = dict(line.split(maxsplit=1) for line in capsys.readouterr().out.splitlines())
     assert lines == {"data": str(tmp_path), "config": default["config"],
-                     "cache": str(tmp_path / "cache"), "log": str(tmp_path / "logs")}
+                     "cache": str(tmp_path / "cache"), "log": str(tmp_path / "logs"),
+                     "backups": str(tmp_path / "backups")}
 
 
 def test_the_environment_chooses_cache_and_log_over_the_data_folder(

@@ -6,6 +6,7 @@ import argparse
 import json
 
 from blackjack_tui.paths import cache_dir, config_dir, data_dir, log_dir
+from blackjack_tui.store.backup import BACKUPS
 
 
 def folders(data_override: str | None) -> dict[str, str]:
@@ -14,6 +15,7 @@ def folders(data_override: str | None) -> dict[str, str]:
         "config": str(config_dir()),
         "cache": str(cache_dir(data_override)),
         "log": str(log_dir(data_override)),
+        "backups": str(data_dir(data_override) / BACKUPS),
     }
 
 
@@ -23,5 +25,5 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(found, indent=2))
     else:
         for name, folder in found.items():
-            print(f"{name:<7}{folder}")
+            print(f"{name:<8}{folder}")
     return 0

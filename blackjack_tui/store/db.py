@@ -17,6 +17,7 @@ import functools
 import shutil
 import sqlite3
 from collections.abc import Iterator
+from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
 
@@ -312,11 +313,23 @@ def schema_problems(conn: sqlite3.Connection) -> list[str]:
     return out
 
 
-def salvage(path: Path) -> tuple[Path, int, int]:
+@dataclass
+class Salvage:
+    """What :func:`salvage` made of a damaged file."""
+
+    aside: Path
+    kept: int = 0
+    lost: int = 0
+    tables: list[str] = field(default_factory=list)
+    """The tables that lost rows (or could not be read at all)."""
+
+
+def salvage(path: Path) -> Salvage:
     """Copy a damaged file aside and rebuild it from every row that can still be read.
 
-    Returns ``(copy, rows kept, rows lost)``. Rows are read table by table, then row by row
-    where a whole table cannot be read; the new file gets today's schema.
+    Rows are read table by table, then row by row where a whole table cannot be read (with
+    ``writable_schema`` on, so that one damaged definition does not hide the other tables); the
+    new file gets today's schema.
     """
     aside = path.with_name(f"{path.name}.damaged-{stamp()}")
     n = 1
@@ -328,13 +341,17 @@ def salvage(path: Path) -> tuple[Path, int, int]:
         if source.exists():
             shutil.copy2(source, Path(f"{aside}{suffix}"))
     old = sqlite3.connect(f"{aside.resolve().as_uri()}?mode=ro", uri=True)
+    with contextlib.suppress(sqlite3.Error):
+        old.execute("PRAGMA writable_schema = ON")  # read past a damaged table's definition
     rows: dict[str, list[tuple[object, ...]]] = {}
-    kept = lost = 0
+    done = Salvage(aside)
     for table in TABLES:
         got, missed = _read_rows(old, table)
         rows[table] = got
-        kept += len(got)
-        lost += missed
+        done.kept += len(got)
+        done.lost += missed
+        if missed:
+            done.tables.append(table)
     old.close()
     for suffix in ("", "-wal", "-shm"):
         Path(f"{path}{suffix}").unlink(missing_ok=True)
@@ -352,10 +369,12 @@ def salvage(path: Path) -> tuple[Path, int, int]:
                     new.execute(f"INSERT OR IGNORE INTO {table} ({', '.join(columns[:len(row)])}) "
                                 f"VALUES ({marks})", row)
                 except sqlite3.Error:
-                    lost += 1
-                    kept -= 1
+                    done.lost += 1
+                    done.kept -= 1
+                    if table not in done.tables:
+                        done.tables.append(table)
     new.close()
-    return aside, kept, lost
+    return done
 
 
 def _read_rows(conn: sqlite3.Connection, table: str) -> tuple[list[tuple[object, ...]], int]:

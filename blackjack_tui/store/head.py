@@ -204,21 +204,42 @@ class Gap:
 def compare(conn: sqlite3.Connection, head: BookState | None, found: BookState) -> Gap | None:
     """Whether the database (``found``, its state) holds everything ``head`` says was written.
 
-    Cheap when it does (the normal start): the same chain end, or a few lines on from it. Only a
-    database that disagrees is walked from its first line, to tell *behind* from *another book*.
-    """
+    Cheap when it does (the normal start): the same chain end, or a few lines on from it.
+    ``found`` carries the database's own chain (as stored, or walked where it was not)."""
     if head is None:
         return None
+    if head.db_id and found.db_id and head.db_id != found.db_id:
+        return Gap(head, found, diverged=True)  # another database file (its copies keep its id)
     if found.line < head.line or found.rounds < head.rounds:
         return Gap(head, found)
     if found.line == head.line:
         return None if found.chain == head.chain else Gap(head, found, diverged=True)
-    # The database is ahead (a crash between a commit and the head's write): it must carry on
-    # from the head's chain; walking from the head over the lines after it must end at its own.
+    # The database is ahead (a crash between a commit and the head's write): carried on from
+    # the head's chain over the lines after it, the walk must end at the database's own chain.
     on = walk(conn, Chain(head.line, head.chain, Decimal(head.total)))
-    if on.hash == found.chain:
-        return None
-    through = walk(conn, Chain(), upto=head.line)
-    if through.line == head.line and through.hash == head.chain:
-        return None  # the stored chain itself is off; the lines agree with the head
-    return Gap(head, found, diverged=True)
+    return None if on.hash == found.chain else Gap(head, found, diverged=True)
+
+
+def head_problems(folder: Path, conn: sqlite3.Connection) -> list[str]:
+    """The audit's check of the head: the journal against its own chain, and the database
+    against the head file (behind it, or another book). One line each; empty when they agree."""
+    head, note = read_head(folder)
+    problems = [note] if note else []
+    chain = walk(conn, Chain())
+    stored = stored_chain(conn)
+    if stored is not None and stored.line == chain.line and stored != chain:
+        problems.append("the journal does not match its own chain: a line was changed")
+    gap = compare(conn, head, state_of(conn, chain))
+    if gap is not None:
+        problems.append(f"{gap.words()}; the next start restores the newest backup that "
+                        "holds it, or names what is lost")
+    return problems
+
+
+def losses(conn: sqlite3.Connection) -> list[str]:
+    """What earlier starts named as lost (kept in the ``aside`` table), oldest first."""
+    try:
+        rows = conn.execute("SELECT at, why FROM aside WHERE what = 'loss' ORDER BY id").fetchall()
+    except sqlite3.Error:
+        return []
+    return [f"{at[:10]}: {why}" for at, why in rows]

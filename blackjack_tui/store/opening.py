@@ -24,15 +24,26 @@ from pathlib import Path
 
 from blackjack_tui.store import backup, journal
 from blackjack_tui.store.db import (
+    SCHEMA_VERSION,
     DamagedFile,
     connect,
     migrate,
     quick_check,
     salvage,
     schema_problems,
+    schema_version,
     transaction,
 )
-from blackjack_tui.store.head import BookState, Chain, Gap, compare, read_head, state_of, walk
+from blackjack_tui.store.head import (
+    BookState,
+    Chain,
+    Gap,
+    compare,
+    read_head,
+    state_of,
+    stored_chain,
+    walk,
+)
 from blackjack_tui.store.jsonio import iso_now
 
 
@@ -52,31 +63,56 @@ def open_writable(folder: Path, path: Path) -> Opened:
     book's head are checked, the version is not (the caller's)."""
     head, note = read_head(folder)
     notices = [note] if note else []
-    salvaged = False
+    conn: sqlite3.Connection | None = None
     try:
         conn = connect(path)
         damage = quick_check(conn) or schema_problems(conn) or _unreadable(conn)
     except DamagedFile as err:
-        aside = backup.set_aside(path, "damaged")
-        conn = connect(path)
-        notices.append(f"The database could not be opened ({err.why}); it is kept at {aside}.")
-        damage = []
-        salvaged = True
+        damage = [err.why]
+    salvaged = False
     if damage:
-        conn.close()
-        aside, kept, lost = salvage(path)
+        if conn is not None:
+            conn.close()
+        done = salvage(path)
         conn = connect(path)
         migrate(conn)
         with transaction(conn):
             conn.execute("DELETE FROM meta WHERE key LIKE 'chain_%'")  # walked anew, below
             repaired = journal.keep_balances(conn)
         notices.append(
-            f"The database was damaged ({damage[0][:60]}); a copy is at {aside}. "
-            f"{kept} records were kept, {lost} could not be read"
-            + (f"; {', '.join(repaired)}" if repaired else "") + ".")
-        salvaged = salvaged or lost > 0 or bool(repaired)
+            f"The database was damaged ({damage[0][:60]}); a copy is at {done.aside}. "
+            f"{done.kept} records were kept"
+            + (f", {done.lost} could not be read (in {', '.join(done.tables)})"
+               if done.lost else ", none lost")
+            + (f"; {', '.join(repaired)}" if repaired else "") + "."
+            + _rounds_missing(conn, head))
+        salvaged = done.lost > 0 or bool(repaired)
+    assert conn is not None
     opened = Opened(conn, head, notices)
+    if schema_version(conn) > SCHEMA_VERSION:
+        return opened  # a newer blackjack-tui's: read only, never judged by this one
+    migrate(conn)  # an empty file (or an older one) gets its tables before it is compared
     return _behind(folder, path, opened, salvaged)
+
+
+def _rounds_missing(conn: sqlite3.Connection, head: BookState | None) -> str:
+    """The booked rounds a salvage did not keep, by number (what the head says was booked)."""
+    seqs = [int(r[0]) for r in conn.execute("SELECT seq FROM rounds ORDER BY seq")]
+    top = max([head.rounds if head else 0, *seqs])
+    have = set(seqs)
+    gone = [n for n in range(1, top + 1) if n not in have]
+    if not gone:
+        return f" Every booked round ({top:,}) was kept." if top else ""
+    spans: list[str] = []
+    start = prev = gone[0]
+    for n in [*gone[1:], None]:
+        if n is not None and n == prev + 1:
+            prev = n
+            continue
+        spans.append(f"{start:,}" if start == prev else f"{start:,}–{prev:,}")
+        if n is not None:
+            start = prev = n
+    return f" Rounds {', '.join(spans[:6])}{' …' if len(spans) > 6 else ''} could not be read."
 
 
 def _unreadable(conn: sqlite3.Connection) -> list[str]:
@@ -94,10 +130,9 @@ def _unreadable(conn: sqlite3.Connection) -> list[str]:
 
 
 def _state(conn: sqlite3.Connection) -> BookState:
-    try:
-        return state_of(conn, walk(conn, Chain()))
-    except sqlite3.OperationalError:  # an empty file: no tables yet
-        return BookState("", 0, Chain().hash, "0", 0)
+    """The database's head: its stored chain (a salvaged file, or one from before the chain,
+    is walked once; the audit walks every line)."""
+    return state_of(conn, stored_chain(conn) or walk(conn, Chain()))
 
 
 def _behind(folder: Path, path: Path, opened: Opened, salvaged: bool) -> Opened:
@@ -120,7 +155,8 @@ def _behind(folder: Path, path: Path, opened: Opened, salvaged: bool) -> Opened:
         conn = connect(path)
         opened.conn = conn
         restored = candidate.state.rounds
-        why = gap.words() if gap is not None else "the damaged file could not be read whole"
+        why = ("the damaged file could not be read whole" if salvaged or gap is None
+               else gap.words())
         opened.notices.append(
             f"{why[0].upper()}{why[1:]}: the backup of round {restored:,} "
             f"({candidate.path.name}) is restored; the database as found is kept at {aside}.")
@@ -144,8 +180,7 @@ def _behind(folder: Path, path: Path, opened: Opened, salvaged: bool) -> Opened:
 def _bankroll_words(head: BookState | None, found: BookState) -> str:
     if head is None or head.bankroll == found.bankroll:
         return ""
-    return (f" At round {head.rounds:,} your bankroll was {head.bankroll}; the database now "
-            f"says {found.bankroll}.")
+    return f" At round {head.rounds:,} your bankroll was {head.bankroll}."
 
 
 def _inflight_lost(head: BookState | None, found: BookState, opened: Opened) -> None:

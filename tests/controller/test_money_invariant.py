@@ -28,7 +28,8 @@ from blackjack_tui.engine import fair
 from blackjack_tui.engine.actions import Action
 from blackjack_tui.engine.errors import BetError
 from blackjack_tui.rulesets import load_all
-from blackjack_tui.store import BANKROLL, Store
+from blackjack_tui.store import BANKROLL, Store, backup
+from blackjack_tui.store.head import read_head
 from tests.money import check_money
 
 RULE_SETS = load_all()[0]
@@ -53,6 +54,8 @@ class Session(RuleBasedStateMachine):
     def teardown(self) -> None:
         self.game.close()
         shutil.rmtree(self.folder, ignore_errors=True)
+        if getattr(self, "copy", None) is not None:
+            self.copy.unlink(missing_ok=True)
         self._patch.undo()
 
     @property
@@ -166,9 +169,73 @@ class Session(RuleBasedStateMachine):
             self.game.fresh_bankroll()
             assert self.game.store.balance(BANKROLL) == Decimal(1000)
 
+    # Below the game: SQLite's own files (issue 22)
+
+    @rule()
+    def keep_a_copy_of_the_database(self) -> None:
+        """The player copies blackjack.db somewhere (an older copy to put back later)."""
+        self.copy = self.folder.with_name(self.folder.name + "-copy.db")
+        self.game.store.backup(self.copy)
+
+    @rule(fault=st.sampled_from(("no log", "torn log", "flipped log", "older copy",
+                                 "empty file", "random bytes", "no head")),
+          sealed=st.booleans(), seed=st.integers(0, 999))
+    def a_fault_below_the_game(self, fault: str, sealed: bool, seed: int) -> None:
+        """Killed (after the seal or in the instant before it), then a fault in the files;
+        the next start is exact, or names what is missing — never silent."""
+        if sealed:
+            self.game.drain()
+        store = self.game.store
+        booked = {r.round_id for r in store.recent(None)[0]}
+        bankroll = store.balance(BANKROLL)
+        folder = Path(tempfile.mkdtemp(prefix="money-"))
+        shutil.rmtree(folder)
+        shutil.copytree(self.folder, folder)  # what the kill leaves
+        self.game.close()
+        shutil.rmtree(self.folder, ignore_errors=True)
+        self.folder = folder
+        fault_files(folder, fault, getattr(self, "copy", None), random.Random(seed))
+        head, _ = read_head(folder)
+        kept = backup.best(folder, head) if head is not None else None
+        self.game = self._open()
+        after = {r.round_id for r in self.game.store.recent(None)[0]}
+        said = " ".join(self.game.notices)
+        exact = after >= booked and self.game.store.balance(BANKROLL) == bankroll
+        if kept is not None and kept.holds(head):  # type: ignore[arg-type]
+            assert after >= booked, (fault, said)  # the backup that has it is restored
+        assert exact or any(w in said for w in ("booked", "round in play", "damaged",
+                                                "could not be read")), (fault, said)
+        self.game.resume_round = None  # the table plays it on from here
+
     @invariant()
     def every_chip_adds_up(self) -> None:
         check_money(self.game)
+
+
+def fault_files(folder: Path, fault: str, copy: Path | None, rng: random.Random) -> None:
+    db, wal = folder / "blackjack.db", folder / "blackjack.db-wal"
+    if fault in ("torn log", "flipped log") and wal.exists() and wal.stat().st_size > 64:
+        raw = bytearray(wal.read_bytes())
+        if fault == "torn log":
+            raw = raw[: rng.randrange(32, len(raw))]
+        else:
+            for at in rng.sample(range(32, len(raw)), 8):
+                raw[at] ^= 1 << rng.randrange(8)
+        wal.write_bytes(bytes(raw))
+        return
+    if fault == "no head":
+        (folder / "blackjack.head").unlink(missing_ok=True)
+        return
+    if fault == "older copy" and copy is None:
+        return
+    wal.unlink(missing_ok=True)
+    (folder / "blackjack.db-shm").unlink(missing_ok=True)
+    if fault == "older copy" and copy is not None:
+        shutil.copy(copy, db)
+    elif fault == "empty file":
+        db.write_bytes(b"")
+    elif fault == "random bytes":
+        db.write_bytes(rng.randbytes(8192))
 
 
 Session.TestCase.settings = settings(max_examples=25, stateful_step_count=40, deadline=None,

@@ -11,6 +11,8 @@ included.
 from __future__ import annotations
 
 import os
+import random
+import shutil
 import subprocess
 import sys
 from decimal import Decimal
@@ -19,6 +21,7 @@ from pathlib import Path
 from tests.money import check_money
 
 from .helpers import open_game
+from .log_faults import check_log_faults
 
 CHILD = Path(__file__).with_name("crash_child.py")
 POINTS = int(os.environ.get("CRASH_POINTS", "40"))
@@ -39,11 +42,14 @@ def test_a_crash_at_any_step_inside_the_database_loses_nothing(tmp_path: Path) -
     data = tmp_path / "data"
     seen: set[str] = set()
     crashed = 0
+    rng = random.Random(22)
     for point in range(POINTS):
         kill_at = 1 + (point * 7919) % steps  # spread over the session, not in order
         done = run(data, point, kill_at)
         assert done.returncode in (0, 9), done.stderr[-800:]
         crashed += done.returncode == 9
+        left = tmp_path / f"left-{point}"  # as the crash left it: then its log's faults
+        shutil.copytree(data, left, ignore=shutil.ignore_patterns("backups"))
         game = open_game(data)
         unexpected = [n for n in game.notices if "could not be resumed" in n
                       or "did not add up" in n or "damaged" in n]
@@ -57,7 +63,10 @@ def test_a_crash_at_any_step_inside_the_database_loses_nothing(tmp_path: Path) -
             "SELECT coalesce(decsum(amount), '0') FROM journal WHERE kind = 'fresh'").fetchone()[0])
         assert game.store.balance() == Decimal(1000) + Decimal(fresh) + sum(r.net for r in rows)
         check_money(game)
+        newest = rows[0].round_id if rows else None
         game.close()
+        check_log_faults(left, seen, newest, tmp_path, rng)
+        shutil.rmtree(left)
     print(f"{POINTS} crashes over {steps} handler steps: {crashed} mid-session, "
           f"{len(seen)} rounds booked")
     assert crashed > POINTS // 2

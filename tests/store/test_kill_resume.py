@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import random
 import select
+import shutil
 import signal
 import subprocess
 import sys
@@ -24,6 +25,7 @@ from blackjack_tui.store import Store
 from tests.money import check_money
 
 from .helpers import open_game
+from .log_faults import check_log_faults
 
 KILL_POINTS = int(os.environ.get("KILL_POINTS", "24"))
 CHILD = Path(__file__).with_name("kill_child.py")
@@ -80,15 +82,31 @@ def check_disk(data: Path, seen_rounds: set[str]) -> Round | None:
     return rnd
 
 
+def newest_round(data: Path) -> str | None:
+    store = Store(data, read_only=True)
+    rows, _ = store.recent(1)
+    store.close()
+    return rows[0].round_id if rows else None
+
+
 def test_sigkill_at_random_points_never_loses_a_chip(tmp_path):
     data = tmp_path / "data"
     rng = random.Random(20261129)
     seen: set[str] = set()
     resumed = 0
+    named: dict[str, int] = {}
     for point in range(KILL_POINTS):
         run_and_kill(data, seed=point, delay=rng.uniform(0.05, 1.5))
+        # What the kill left, before anything opens it: then lost, torn, flipped, copied alone.
+        left = tmp_path / f"left-{point}"
+        shutil.copytree(data, left, ignore=shutil.ignore_patterns("backups"))
         if check_disk(data, seen) is not None:
             resumed += 1
-    print(f"{KILL_POINTS} kills, {len(seen)} rounds booked, {resumed} kills inside a round")
+        for fault, n in check_log_faults(left, seen, newest_round(data), tmp_path,
+                                         rng).items():
+            named[fault] = named.get(fault, 0) + n
+        shutil.rmtree(left)
+    print(f"{KILL_POINTS} kills, {len(seen)} rounds booked, {resumed} kills inside a round; "
+          f"losses named after the log's faults: {named}")
     assert seen, "no round was ever finished"
     assert resumed, "no kill landed inside a round"

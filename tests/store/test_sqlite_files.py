@@ -12,6 +12,7 @@ import asyncio
 import os
 import random
 import shutil
+import sqlite3
 from decimal import Decimal
 from pathlib import Path
 
@@ -160,7 +161,8 @@ def test_random_bytes_in_place_of_the_database_restore_the_newest_backup(tmp_pat
     (tmp_path / "blackjack.db").write_bytes(random.Random(1).randbytes(40960))
     back = open_game(tmp_path)
     said = " ".join(back.notices)
-    assert "could not be opened" in said and "the backup of round 2" in said
+    assert "The database was damaged (file is not a database)" in said
+    assert "the backup of round 2" in said and "is restored" in said
     assert list(tmp_path.glob("blackjack.db.damaged-*"))
     assert back.store.balance() == Decimal(980)
     check_money(back)
@@ -284,3 +286,61 @@ def test_the_folder_lock_also_holds_the_database(tmp_path: Path) -> None:
         FolderLock(other).acquire()
     lock.release()
     FolderLock(other).acquire().release()
+
+
+def _flip_schema_text(path: Path) -> None:
+    raw = bytearray(path.read_bytes())
+    at = raw.find(b"CREATE TABLE settings")
+    raw[at + 15] ^= 0x01  # 'settings' -> 'Settings'... a definition SQLite cannot parse
+    path.write_bytes(bytes(raw))
+
+
+def _invalid_text(path: Path) -> None:
+    conn = sqlite3.connect(path)
+    conn.execute("INSERT OR REPLACE INTO settings (key, value) "
+                 "VALUES ('speed', CAST(x'fffe41' AS TEXT))")
+    conn.commit()
+    conn.close()
+
+
+def _drop_settings(path: Path) -> None:
+    conn = sqlite3.connect(path)
+    conn.execute("DROP TABLE settings")
+    conn.commit()
+    conn.close()
+
+
+@pytest.mark.parametrize("damage", [_flip_schema_text, _invalid_text, _drop_settings],
+                         ids=["a flipped bit in the schema text", "invalid text",
+                              "a dropped settings table"])
+def test_a_damaged_file_the_game_refused_is_salvaged_and_every_round_kept(
+        tmp_path: Path, damage: object) -> None:
+    game = open_game(tmp_path)
+    play(game, 3)
+    game.close()
+    damage(tmp_path / "blackjack.db")  # type: ignore[operator]
+    back = open_game(tmp_path)
+    said = " ".join(back.notices)
+    assert "The database was damaged" in said and "(in settings)" in said
+    assert "Every booked round (3) was kept." in said
+    assert list(tmp_path.glob("blackjack.db.damaged-*"))
+    assert back.store.balance() == Decimal(970) and rounds_of(back.store) == 3
+    check_money(back)
+
+
+def test_a_truncated_file_is_salvaged_or_restored_and_says_which_rounds_are_lost(
+        tmp_path: Path) -> None:
+    game = open_game(tmp_path)
+    play(game, 3)
+    game.store.backup()
+    play(game, 2)
+    game.close()
+    path = tmp_path / "blackjack.db"
+    path.write_bytes(path.read_bytes()[: path.stat().st_size * 2 // 3])
+    back = open_game(tmp_path)
+    said = " ".join(back.notices)
+    assert "The database was damaged" in said
+    kept = rounds_of(back.store)
+    if kept < 5:  # what could not be read is said by round number
+        assert "could not be read" in said and ("5" in said)
+    check_money(back)

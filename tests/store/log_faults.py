@@ -1,0 +1,64 @@
+"""What a kill leaves, with SQLite's log then lost, torn or flipped, or the database file copied
+alone: shared by the kill test and the crash-inside-the-database test (issue 22).
+
+Each copy of the folder must start exact — every booked round there, every chip — or its start
+must name what is missing ("round N was booked", "the round in play"). Never silent. The
+database file copied alone (no log, no head) holds every round sealed: at most the one booked in
+the instant before the kill (its checkpoint follows its frame) can be missing, and then the book
+is still whole, only shorter.
+"""
+
+from __future__ import annotations
+
+import random
+import shutil
+from pathlib import Path
+
+from tests.money import check_money
+
+from .helpers import open_game
+
+FAULTS = ("no log", "torn log", "flipped log", "file alone")
+
+
+def damaged_copy(data: Path, into: Path, fault: str, rng: random.Random) -> Path:
+    shutil.copytree(data, into, ignore=shutil.ignore_patterns("backups", "*.damaged-*",
+                                                              "*.behind-*", "*.salvaged-*"))
+    wal = into / "blackjack.db-wal"
+    if fault in ("no log", "file alone"):
+        wal.unlink(missing_ok=True)
+        (into / "blackjack.db-shm").unlink(missing_ok=True)
+    if fault == "file alone":
+        (into / "blackjack.head").unlink(missing_ok=True)
+    if fault in ("torn log", "flipped log") and wal.exists() and wal.stat().st_size > 32:
+        raw = bytearray(wal.read_bytes())
+        if fault == "torn log":
+            raw = raw[: rng.randrange(32, len(raw))]
+        else:
+            for at in rng.sample(range(32, len(raw)), min(8, len(raw) - 32)):
+                raw[at] ^= 1 << rng.randrange(8)
+        wal.write_bytes(bytes(raw))
+    return into
+
+
+def check_log_faults(data: Path, seen: set[str], newest: str | None, work: Path,
+                     rng: random.Random) -> dict[str, int]:
+    """Open a copy of ``data`` under each fault; return how many named a loss, by fault."""
+    named = dict.fromkeys(FAULTS, 0)
+    for fault in FAULTS:
+        copy = damaged_copy(data, work / f"{fault.replace(' ', '-')}-{rng.random():.6f}",
+                            fault, rng)
+        game = open_game(copy)
+        said = " ".join(game.notices)
+        rows, _ = game.store.recent(limit=None)
+        missing = seen - {r.round_id for r in rows}
+        if fault == "file alone":
+            assert missing <= {newest}, (fault, len(missing))
+        elif missing:
+            assert "booked" in said, (fault, len(missing), game.notices)
+        if "booked" in said or "round in play" in said:
+            named[fault] += 1
+        check_money(game)
+        game.close()
+        shutil.rmtree(copy, ignore_errors=True)
+    return named

@@ -187,7 +187,8 @@ class Gap:
     def missing(self) -> str:
         head, found = self.head, self.found
         if self.diverged:
-            return (f"its journal differs from the one booked through round {head.rounds:,}")
+            return (f"the database is another book than the one booked through round "
+                    f"{head.rounds:,}")
         if head.rounds > found.rounds:
             first, last = found.rounds + 1, head.rounds
             which = f"round {last:,}" if first == last else f"rounds {first:,}–{last:,}"
@@ -197,8 +198,7 @@ class Gap:
                 "was written (a fresh bankroll, a rebuy or a settled round)")
 
     def words(self) -> str:
-        return f"{self.missing} (its log was lost, torn or rolled back, or an older copy " \
-               "was put in its place)"
+        return f"{self.missing} (a lost or torn log, or an older copy put in its place)"
 
 
 def compare(conn: sqlite3.Connection, head: BookState | None, found: BookState) -> Gap | None:

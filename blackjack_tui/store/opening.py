@@ -148,39 +148,54 @@ def _behind(folder: Path, path: Path, opened: Opened, salvaged: bool) -> Opened:
     more = (candidate is not None and candidate.state is not None
             and candidate.state.rounds > found.rounds
             and ((gap is not None and not gap.diverged) or found.line == 0))
+    said = _cap(gap.words() if gap is not None else "the damaged file could not be read whole")
     if candidate is not None and candidate.state is not None and (holds or more):
         conn.close()
         aside = backup.set_aside(path, "salvaged" if salvaged else "behind")
         backup.put_in_place(candidate.path, folder)
         conn = connect(path)
         opened.conn = conn
-        restored = candidate.state.rounds
-        why = ("the damaged file could not be read whole" if salvaged or gap is None
-               else gap.words())
-        opened.notices.append(
-            f"{why[0].upper()}{why[1:]}: the backup of round {restored:,} "
-            f"({candidate.path.name}) is restored; the database as found is kept at {aside}.")
         found = _state(conn)
         gap = compare(conn, head, found)
+        said += f": the backup of round {candidate.state.rounds:,} is restored"
+        if gap is not None:
+            said += f", but {_what(gap)} {'is' if _one(gap) else 'are'} lost"
+        said += f"{_bankroll_words(head, gap)}. The file found is kept as {aside.name}."
+    elif gap is not None:
+        said += (f", and no backup holds {'them' if not _one(gap) else 'it'}: "
+                 f"{_what(gap)} {'is' if _one(gap) else 'are'} lost"
+                 f"{_bankroll_words(head, gap)}.")
+    else:
+        said = ""
     if gap is not None:
-        text = gap.missing
-        opened.lost.append(text)
-        newest = backup.listed(folder)
-        opened.notices.append(
-            f"{text[0].upper()}{text[1:]}, and no backup holds "
-            f"{'it' if gap.diverged else 'the rest'}: "
-            + ("the book goes on from what the database holds."
-               if not newest else f"the newest backup is {newest[0].name} "
-               "(blackjack-tui restore puts it back).")
-            + _bankroll_words(head, found))
+        opened.lost.append(gap.missing)
+    if said:
+        opened.notices.append(said)
     _inflight_lost(head, found, opened)
     return opened
 
 
-def _bankroll_words(head: BookState | None, found: BookState) -> str:
-    if head is None or head.bankroll == found.bankroll:
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _what(gap: Gap) -> str:
+    if gap.diverged:
+        return f"the book through round {gap.head.rounds:,}"
+    first, last = gap.found.rounds + 1, gap.head.rounds
+    if first > last:
+        return "the last journal lines (a fresh bankroll, a rebuy or a settled round)"
+    return f"round {last:,}" if first == last else f"rounds {first:,}–{last:,}"
+
+
+def _one(gap: Gap) -> bool:
+    return not gap.diverged and gap.found.rounds + 1 >= gap.head.rounds
+
+
+def _bankroll_words(head: BookState | None, gap: Gap | None) -> str:
+    if head is None or gap is None:
         return ""
-    return f" At round {head.rounds:,} your bankroll was {head.bankroll}."
+    return f" (your bankroll was {head.bankroll} after round {head.rounds:,})"
 
 
 def _inflight_lost(head: BookState | None, found: BookState, opened: Opened) -> None:

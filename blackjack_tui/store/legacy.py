@@ -36,7 +36,7 @@ from blackjack_tui.store.records import put_record
 from blackjack_tui.store.settings import Settings, parse_bets, settings_rows
 
 if TYPE_CHECKING:
-    from blackjack_tui.store.store import Store
+    from blackjack_tui.store.book import Book
 
 FILES = ("profile.json", "history.jsonl", "inflight.json", "shoe.json", "shoes.jsonl")
 LEGACY_HOME = "home:imported:You"
@@ -47,7 +47,7 @@ def has_legacy(folder: Path) -> bool:
     return any((folder / name).exists() for name in FILES) or (folder / "evenings").is_dir()
 
 
-def import_folder(store: Store) -> list[str]:
+def import_folder(store: Book) -> list[str]:
     """Import 0.1.0's files once; the notices say what was found and what was set right."""
     conn = store.conn
     done = conn.execute("SELECT value FROM meta WHERE key = 'legacy_import'").fetchone()

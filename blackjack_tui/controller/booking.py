@@ -29,13 +29,15 @@ def shoe_state(session: Session) -> dict[str, Any]:
     return {"shoe": shoe.to_dict(), "rng": rng_state(shoe)}
 
 
-def home_lines(home: HomeGame, rnd: Round, opened: bool) -> tuple[list[Line], Decimal]:
-    """Settle the hand into the evening; its journal lines and the player's result."""
+def home_lines(home: HomeGame, rnd: Round, opened: bool,
+               ) -> tuple[list[Line], Decimal, Any]:
+    """The hand settled into (a copy of) the evening: its journal lines, the player's result
+    and the evening after it."""
     evening = home.id
     lines: list[Line] = []
     if not opened:
         lines += opening_lines(home)
-    moves = home.settle(rnd)
+    moves, after = home.settled(rnd)
     mine = moves.results.get(home.player, Decimal(0))
     lines.append(Line(home_account(evening, home.player), "round", mine))
     for name, amount in moves.results.items():
@@ -43,7 +45,7 @@ def home_lines(home: HomeGame, rnd: Round, opened: bool) -> tuple[list[Line], De
             lines.append(Line(home_account(evening, name), "round", amount))
     for name, amount in moves.rebuys.items():
         lines.append(Line(home_account(evening, name), "rebuy", amount, "bought back in"))
-    return lines, mine
+    return lines, mine, after
 
 
 def opening_lines(home: HomeGame) -> list[Line]:
@@ -63,8 +65,9 @@ def seat_openings(rnd: Round) -> list[Line]:
 
 def booking_of(rnd: Round, round_id: str, session: Session, *, evening_opened: bool = True,
                settings: Settings | None = None) -> Booking:
-    """The booking of ``rnd`` (finished) at ``session``'s table. A home round is settled into its
-    evening here, once: keep the booking to retry it, never build it twice."""
+    """The booking of ``rnd`` (finished) at ``session``'s table: a value, built without changing
+    anything (a home round is settled into a copy of its evening, the retired fair shoes are
+    read, not taken). The game applies it once it is written (:func:`applied`)."""
     from blackjack_tui.engine.history import HandRecord  # the first booking, not the start
 
     record = HandRecord.of(rnd, placed_bets(rnd), round_id=round_id,
@@ -75,10 +78,10 @@ def booking_of(rnd: Round, round_id: str, session: Session, *, evening_opened: b
     opening: list[Line] = []
     kept = None if settings is None else (settings.model_copy(), list(session.last_bets)[:3])
     if home is not None:
-        lines, net = home_lines(home, rnd, evening_opened)
+        lines, net, after = home_lines(home, rnd, evening_opened)
         account = home_account(home.id, home.player)
-        status = "closed" if home.standings.finished else "open"
-        evening = EveningSave(home.id, home.evening.model_dump_json(), status)
+        status = "closed" if after.standings.finished else "open"
+        evening = EveningSave(home.id, after.model_dump_json(), status)
     else:
         account, net = BANKROLL, rnd.net
         lines = [Line(BANKROLL, "round", net)]
@@ -87,5 +90,15 @@ def booking_of(rnd: Round, round_id: str, session: Session, *, evening_opened: b
     return Booking(round_id=round_id, record=text, ruleset=rnd.rules.name, account=account,
                    before=rnd.bankroll_start, net=net, staked=rnd.staked,
                    counts=counts_of(record.model_dump(mode="json")), lines=lines,
-                   shoe=shoe_state(session), retired=session.take_retired(), evening=evening,
-                   settings=kept, opening=opening)
+                   shoe=shoe_state(session), retired=session.retired_records(),
+                   evening=evening, settings=kept, opening=opening)
+
+
+def applied(booking: Booking, rnd: Round, session: Session) -> None:
+    """After ``booking`` is written: the retired fair shoes it kept leave the session, and the
+    home evening takes the hand as the booking settled it (the same settlement, on the evening
+    itself: the objects the table holds stay the ones it shows)."""
+    session.take_retired()
+    home = session.home
+    if home is not None and booking.evening is not None and booking.evening.id == home.id:
+        home.settle(rnd)

@@ -27,7 +27,13 @@ from decimal import Decimal
 from pathlib import Path
 from typing import TypeVar
 
-from blackjack_tui.controller.booking import booking_of, opening_lines, seat_openings, shoe_state
+from blackjack_tui.controller.booking import (
+    applied,
+    booking_of,
+    opening_lines,
+    seat_openings,
+    shoe_state,
+)
 from blackjack_tui.controller.home import PLAYER, HomeGame
 from blackjack_tui.controller.players import Opponent, table_of
 from blackjack_tui.controller.recovery import recover
@@ -41,7 +47,6 @@ from blackjack_tui.engine.shoe import Shoe
 from blackjack_tui.store import (
     BANKROLL,
     START_BANKROLL,
-    Booking,
     EveningSave,
     FolderLock,
     Line,
@@ -96,7 +101,6 @@ class Game:
         self._submitted = 0  # jobs given to the database's thread (counted on the table's)
         self._ran = 0  # and ended there (counted there)
         self._sync_handle: asyncio.TimerHandle | None = None
-        self._booking: Booking | None = None
         self.last_net = Decimal(0)
         """The player's result in the last round booked (a home banker's: the bank's)."""
         self.last_rebuy = Decimal(0)
@@ -254,7 +258,9 @@ class Game:
             self._evening_saved = True
         if rnd.over:
             assert round_id is not None
-            self.store.book(booking_of(rnd, round_id, self.session))
+            booking = booking_of(rnd, round_id, self.session)
+            self.store.book(booking)
+            applied(booking, rnd, self.session)
             self._booked(rnd)
             return
         self.resume_round = rnd
@@ -396,13 +402,11 @@ class Game:
                 await self._disk(save)
             self._sync_soon()
             return
-        if self._booking is None or self._booking.round_id != self.round_id:
-            if self.session.home is None:  # (the home game has none: the casino's stay kept)
-                self.settings.bets_behind = dict(self.session.behind)
-            self._booking = booking_of(rnd, self.round_id, self.session,
-                                       settings=self.settings)
-        booking = self._booking
+        if self.session.home is None:  # (the home game has none: the casino's stay kept)
+            self.settings.bets_behind = dict(self.session.behind)
+        booking = booking_of(rnd, self.round_id, self.session, settings=self.settings)
         await self._disk(lambda: self.store.book(booking))
+        applied(booking, rnd, self.session)
         # Once its frame is drawn: the head written and the log checkpointed into
         # blackjack.db, so that the file alone holds the round (never on the frame's path).
         self._seal_due = True
@@ -415,7 +419,6 @@ class Game:
         self.last_rebuy = sum((line.amount for line in booking.lines
                                if line.kind == "rebuy" and line.account == booking.account),
                               Decimal(0))
-        self._booking = None
         self.round_id = None
 
     def finished(self, rnd: Round) -> None:
@@ -428,7 +431,6 @@ class Game:
         session.finish_round()
         if session.home is not None:
             session.home.sync(session)
-        self._booking = None
         self.round_id = None
         if (session.rules.name, session.tier) != table:
             self._table_changed()

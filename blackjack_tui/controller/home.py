@@ -125,6 +125,13 @@ class HomeGame:
         session.home = None
         session.sitting_out = set()
 
+    def settled(self, rnd: Round) -> tuple[HandMoves, Evening]:
+        r"""How a finished round moves the evening, worked out on a copy of it: the moves and the
+        evening after the hand. Nothing here changes until the booking is written (then the
+        game settles the evening itself the same way), so a booking can be built again."""
+        copy = HomeGame(self.evening.model_copy(deep=True), self.player)
+        return copy.settle(rnd), copy.evening
+
     def settle(self, rnd: Round) -> HandMoves:
         """Book a finished round into the evening: one entry per player in the hand, then the
         rebuys. Returns how every stack (and the house) moved."""

@@ -85,6 +85,13 @@ class Session:
             self.retired += old.take_retired()
         self.shoe = shoe
 
+    def retired_records(self) -> list[ShoeRecord]:
+        """Every fair shoe revealed and not yet kept (:meth:`take_retired` takes them)."""
+        from blackjack_tui.engine.fair import FairShoe
+
+        shoe = self.shoe
+        return [*self.retired, *(shoe.retired if isinstance(shoe, FairShoe) else [])]
+
     def take_retired(self) -> list[ShoeRecord]:
         """Every fair shoe revealed since the last call: those taken off the table and those the
         shoe in play retired at its shuffles."""

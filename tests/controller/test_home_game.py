@@ -185,3 +185,40 @@ async def test_the_evening_never_touches_the_bankroll_and_leaving_the_table_paus
     table.engine.switch_rules(HOME, None)
     assert table.session.home is not None and table.session.home.id == table.game.id
     assert table.session.bankroll == 110 and table.session.home.standings.hands == 1
+
+
+def test_a_booking_is_a_value_built_without_changing_the_evening(tmp_path) -> None:
+    """Built twice, a home round's booking is the same (but for its time) and the evening moves
+    only when the booking is applied (issue 23: no side effect to cache a booking against)."""
+    import asyncio
+    import dataclasses
+    import json
+
+    from blackjack_tui.controller.booking import applied, booking_of
+    from tests.store.helpers import open_game
+
+    game = open_game(tmp_path, rules="home")
+    game.set_players(2)
+    assert game.before_deal() is None
+    rnd, _ = game.session.start_round([])
+    rnd.deal()
+    asyncio.run(game.persist(rnd))
+    while (decision := rnd.legal_actions()) is not None:
+        rnd.apply("stand" if "stand" in decision.actions else decision.actions[-1])
+    home = game.session.home
+    assert home is not None
+    hands = home.standings.hands
+    first = booking_of(rnd, "r1", game.session)
+    second = booking_of(rnd, "r1", game.session)
+
+    def without_time(booking):  # type: ignore[no-untyped-def]
+        record = json.loads(booking.record)
+        record.pop("time", None)
+        return dataclasses.replace(booking, record=json.dumps(record))
+
+    assert without_time(first) == without_time(second)
+    assert home.standings.hands == hands  # nothing moved yet
+    game.store.book(first)
+    applied(first, rnd, game.session)
+    assert home.standings.hands == hands + 1
+    game.close()

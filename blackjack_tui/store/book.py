@@ -79,7 +79,6 @@ class Book:
         self._account_ids: dict[str, int] = {}  # accounts' ids, as committed
         self._chain: Chain | None = None  # the journal's chain as last committed (see .head)
         self._head: BookState | None = None  # the head file as last written or read
-        self._head_durable = True  # and whether it was synced to the disk
         if read_only:
             self.conn = connect(self.path, read_only=True)
             try:
@@ -137,7 +136,8 @@ class Book:
         last connection's close then removes the log: ``blackjack.db`` alone is the book."""
         with self._lock:
             with contextlib.suppress(StoreError):
-                self.seal()
+                self.write_head()
+                self.checkpoint("TRUNCATE")
             self.conn.close()
 
     # ------------------------------------------------------------------ the head and the log
@@ -147,10 +147,13 @@ class Book:
         with self._lock:
             return state_of(self.conn, self._chain or Chain(), iso_now())
 
-    def write_head(self, *, durable: bool = True) -> None:
+    def write_head(self) -> None:
         """Write the head file if the book moved since it was last written (the round in play
-        included), or make it durable if it was written at once. Cheap when neither: three
-        one-row reads."""
+        included). Cheap when it did not: four one-row reads.
+
+        Never synced: a head lost with a power cut is only an older head, and an older head
+        never names a loss that did not happen (the database is then *ahead* of it). Only a
+        database behind its head is a loss, and the head is written after every commit."""
         if self.read_only or self._chain is None:
             return
         with self._lock:
@@ -158,37 +161,40 @@ class Book:
                 state = self.book_state()
             except sqlite3.Error as err:
                 raise db_error("read", self.path, err) from None
-            self._put_head(state, durable=durable)
+            self._put_head(state)
 
-    def _put_head(self, state: BookState, *, durable: bool) -> None:
-        if state.same_book(self._head) and (self._head_durable or not durable):
+    def _put_head(self, state: BookState) -> None:
+        if state.same_book(self._head):
             return
-        write_head(self.folder, state, durable=durable)
-        self._head, self._head_durable = state, durable
+        write_head(self.folder, state, durable=False)
+        self._head = state
 
     def seal(self) -> None:
-        """After a booking: the head written, then the log checkpointed into ``blackjack.db`` and
-        truncated, so that the file alone holds every booked round. On the database's thread."""
+        """After a booking: the log checkpointed into ``blackjack.db`` (and the file synced), so
+        that the file alone holds every booked round. On the database's thread, after the frame.
+        (PASSIVE: every frame is copied; the log is not cut, but once wholly copied its next
+        writer starts it over, so its old frames can be lost, torn or flipped harmlessly.)"""
         if self.read_only:
             return
         with self._lock:
             self.write_head()
             self.checkpoint()
 
-    def checkpoint(self) -> bool:
-        """``wal_checkpoint(TRUNCATE)``; whether every frame of the log reached the file (a
-        reader of an older snapshot, ``audit`` say, can hold it back: the next one goes on)."""
+    def checkpoint(self, mode: str = "PASSIVE") -> bool:
+        """``wal_checkpoint(mode)``; whether every frame of the log reached the file (a reader of
+        an older snapshot, ``audit`` say, can hold it back: the next one goes on). TRUNCATE, at
+        the close, waits a moment for such a reader and empties the log."""
         with self._lock:
             try:
                 self.conn.execute("PRAGMA busy_timeout = 200")
                 try:
-                    busy, _log, _done = self.conn.execute(
-                        "PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
+                    busy, log, done = self.conn.execute(
+                        f"PRAGMA wal_checkpoint({mode})").fetchone()
                 finally:
                     self.conn.execute(f"PRAGMA busy_timeout = {BUSY_MS}")
             except sqlite3.Error as err:
                 raise db_error("save", self.path, err) from None
-            return not busy
+            return not busy and log == done
 
     def backup(self, target: Path | None = None) -> Path:
         """A backup through SQLite's online backup: to ``target``, or into ``backups/`` (then
@@ -263,10 +269,10 @@ class Book:
                     # commit to the head's file no statement runs (nothing to crash inside).
                     head = state_of(conn, chain, iso_now())
                 self._chain = chain
-                # At once, unsynced (a seal or a sync makes it durable): a log lost after this
-                # commit is then named at the next start, not silently undone.
+                # At once (into the OS: see write_head): a log lost after this commit is then
+                # named at the next start, not silently undone.
                 with contextlib.suppress(StoreError):
-                    self._put_head(head, durable=False)
+                    self._put_head(head)
                 return result
             pages = None if checkpoint else self.autocheckpoint
             conn.execute("PRAGMA synchronous = NORMAL")

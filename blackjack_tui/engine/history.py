@@ -15,13 +15,14 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from blackjack_tui.engine.actions import Action
-from blackjack_tui.engine.cards import hand_totals, parse_cards
+from blackjack_tui.engine.cards import parse_cards
 from blackjack_tui.engine.errors import (
     EngineError,
     IllegalActionError,
     InvalidActionError,
     ShoeEmptyError,
 )
+from blackjack_tui.engine.kernel import hand_totals
 from blackjack_tui.engine.money import money_str, to_money
 from blackjack_tui.engine.round import Round
 from blackjack_tui.engine.rules import Rules

@@ -10,11 +10,11 @@ from __future__ import annotations
 from functools import partial
 from typing import TYPE_CHECKING
 
-from blackjack_tui.engine.cards import Card, best_total, hand_totals
+from blackjack_tui.engine.cards import Card
 from blackjack_tui.engine.events import DEALER_CARD_EVENTS, REVEAL_EVENTS, Event
 from blackjack_tui.engine.hand import Box, Hand, Wager
+from blackjack_tui.engine.kernel import best_total, dealer_blackjack, hand_totals, insurance_net
 from blackjack_tui.engine.table_rules import (
-    dealer_blackjack,
     net_of,
     outcome_against,
     wager_against_blackjack,
@@ -81,7 +81,7 @@ def settle_insurance(rnd: Round, won: bool) -> None:
         for position in box.positions:
             stake = position.insurance
             if stake and position.insurance_net is None:
-                net = stake * 2 if won else -stake
+                net = insurance_net(stake, won)
                 position.insurance_net = net
                 rnd.purses[position.seat].bankroll += stake + net
                 kind = E.BEHIND_INSURANCE_SETTLED if position.behind else E.INSURANCE_SETTLED

@@ -87,8 +87,8 @@ class RoundResult(BaseModel):
             for box in rnd.boxes if box.insurance
         ]
         return cls(
-            dealer=DealerResult(cards=[c.text for c in rnd.dealer],
-                                total=hand_totals(rnd.dealer)[0] if rnd.dealer else 0),
+            dealer=DealerResult(cards=[c.text for c in rnd.dealer.cards],
+                                total=hand_totals(rnd.dealer.cards)[0] if rnd.dealer.cards else 0),
             hands=hands, insurance=insurance, net=money_str(rnd.net),
             bankroll=money_str(rnd.bankroll),
         )

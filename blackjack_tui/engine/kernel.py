@@ -120,9 +120,13 @@ def is_natural(first: int, second: int) -> bool:
     return first + second == 11 and (first == 1 or second == 1)
 
 
+NATURALS = [[is_natural(first, second) for second in range(11)] for first in range(11)]
+"""``NATURALS[first][second]``: :func:`is_natural`, looked up (card values 1-10)."""
+
+
 def dealer_blackjack(cards: Sequence[Card]) -> bool:
     """The dealer's first two cards make 21."""
-    return len(cards) == 2 and is_natural(cards[0].value, cards[1].value)
+    return len(cards) == 2 and NATURALS[cards[0].value][cards[1].value]
 
 
 def is_pair(first: Card, second: Card, by_rank: bool) -> bool:

@@ -62,6 +62,7 @@ class TableRules:
         "paid_at_once",
         "peek",
         "resplit_aces",
+        "results",
         "rules",
         "split_by_rank",
         "split_one_card",
@@ -109,6 +110,10 @@ class TableRules:
         self.dealer_hits = [[dealer_draws(self, total, soft) for total in range(32)]
                             for soft in flags]
         """``dealer_hits[soft][total]``: :func:`dealer_draws`, looked up."""
+        self.results = [[kernel.outcome_against(player, False, dealer, self.dealer_wins_ties)
+                         for dealer in range(32)] for player in range(32)]
+        """``results[player total][dealer total]``: how a live hand that is not a blackjack ends
+        against a dealer without one (:func:`.kernel.outcome_against`, looked up)."""
         self.openings = (_Openings(self, False), _Openings(self, True))
         """``openings[rich][first.rank, second.rank]``: the legal plays of an unsplit hand of two
         cards of these ranks, ``rich`` when the holder's chips match the stake
@@ -290,8 +295,9 @@ def dealer_draws(rules: Rules | TableRules, total: int, soft: bool) -> bool:
 def outcome_against(rules: Rules | TableRules, hand: Hand, dealer_total: int) -> Outcome:
     """How a live hand ends against a dealer without blackjack who finished on ``dealer_total``."""
     player = hand.total
-    return kernel.outcome_against(player, player == 21 and hand.is_blackjack, dealer_total,
-                                  _table(rules).dealer_wins_ties)
+    if player == 21 and hand.is_blackjack:
+        return kernel.BLACKJACK
+    return _table(rules).results[player][dealer_total]
 
 
 def net_of(rules: Rules | TableRules, outcome: Outcome, stake: Decimal) -> Decimal:

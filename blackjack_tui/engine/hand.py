@@ -14,7 +14,7 @@ from decimal import Decimal
 from typing import Any
 
 from blackjack_tui.engine.cards import Card, parse_cards, total_label
-from blackjack_tui.engine.kernel import HAND_TOTALS, best_total
+from blackjack_tui.engine.kernel import HAND_TOTALS, best_total, counted
 from blackjack_tui.engine.money import ZERO
 from blackjack_tui.engine.vocabulary import AcesLow, HandState, Outcome
 from blackjack_tui.engine.wagers import Position, Wager, read_insurance, read_wager
@@ -66,15 +66,7 @@ class Hand:
 
     def recount(self) -> None:
         """Work the total out again from the cards (after they were set, or the rule changed)."""
-        cards = self._cards
-        hard = 0
-        for card in cards:
-            hard += card.value
-        aces_low = self.aces_low
-        if aces_low is None:
-            high = any(c.value == 1 for c in cards)
-        else:  # the held aces count 1; under "held" a card drawn after them may still count 11
-            high = aces_low is HELD and any(c.value == 1 for c in cards[2:])
+        hard, high = counted(self._cards, self.aces_low)
         self.hard = hard
         self.high_ace = high
         self.total = best_total(hard, high)

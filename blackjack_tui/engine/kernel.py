@@ -69,21 +69,26 @@ def hand_totals(cards: Sequence[Card]) -> tuple[int, bool]:
     return best, best != hard
 
 
-def hand_value(cards: Sequence[Card], aces_low: AcesLow | None = None) -> tuple[int, bool]:
-    """``(best total, soft)`` of a hand, with the aces of a doubled hand as the rules count them.
-
-    ``aces_low`` is ``None`` for the usual count; :attr:`AcesLow.ALL` counts every ace 1;
-    :attr:`AcesLow.HELD` counts 1 the aces of the first two cards (those held when the hand
-    doubled), while a card drawn after them may still count 11.
-    """
-    if aces_low is None:
-        return hand_totals(cards)
+def counted(cards: Sequence[Card], aces_low: AcesLow | None = None) -> tuple[int, bool]:
+    """``(hard total, holds an ace that may count 11)`` of a hand, the aces of a doubled hand as
+    the rules count them: ``aces_low`` is ``None`` for the usual count; :attr:`AcesLow.ALL`
+    counts every ace 1; :attr:`AcesLow.HELD` counts 1 the aces of the first two cards (those held
+    when the hand doubled), while a card drawn after them may still count 11."""
     hard = 0
     for card in cards:
         hard += card.value
-    if aces_low is AcesLow.ALL:
-        return hard, False
-    best = best_total(hard, any(c.value == 1 for c in cards[2:]))
+    if aces_low is None:
+        return hard, any(c.value == 1 for c in cards)
+    return hard, aces_low is AcesLow.HELD and any(c.value == 1 for c in cards[2:])
+
+
+def hand_value(cards: Sequence[Card], aces_low: AcesLow | None = None) -> tuple[int, bool]:
+    """``(best total, soft)`` of a hand, with the aces of a doubled hand as the rules count them
+    (:func:`counted`)."""
+    if aces_low is None:
+        return hand_totals(cards)
+    hard, ace = counted(cards, aces_low)
+    best = best_total(hard, ace)
     return best, best != hard
 
 

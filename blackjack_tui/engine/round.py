@@ -47,7 +47,7 @@ from blackjack_tui.engine.reading import RoundReading
 from blackjack_tui.engine.rules import Rules
 from blackjack_tui.engine.seats import Seat, SeatBet, Seating
 from blackjack_tui.engine.shoe import Shoe
-from blackjack_tui.engine.table_rules import TableRules, decision_actions, table_of
+from blackjack_tui.engine.table_rules import decision_actions, table_of
 from blackjack_tui.engine.vocabulary import (
     ActionName,
     DecisionKind,
@@ -95,8 +95,7 @@ class Round(RoundReading):
         player = Seat(0, "", bankroll if type(bankroll) is Decimal and bankroll.is_finite()
                       else to_money(bankroll))
         boxes, others = take_bets(table, tier, bets, player, seats, player_seat, behind)
-        # The parts, fitted together as _assemble() does: written out, since a round is made for
-        # every round played.
+        # The parts share the event log and the table's rules (from_dict() fits a saved round's).
         self.rules = rules
         self.table = table
         self.tier = tier
@@ -105,7 +104,7 @@ class Round(RoundReading):
         self.log = log
         self.seating = seating = Seating(player, others, player_seat)
         self.wagers = wagers = Wagers(table, boxes, seating, log)
-        self.boxes = boxes
+        self.boxes = boxes  # the wagers' own list, to read
         self.dealer = Dealer(table, shoe, log, [], [], False)
         self.insurance = Insurance(table, wagers, log, [], False)
         self.phase = READY
@@ -114,22 +113,6 @@ class Round(RoundReading):
         self.cursor = (0, 0)  # (box index, hand index) of the hand in play
         self.actions: list[str] = []
         self.decision: Decision | None = None
-
-    def _assemble(self, rules: Rules, table: TableRules, tier: str | None, shoe: Shoe,
-                  log: list[Event], seating: Seating, wagers: Wagers, dealer: Dealer,
-                  insurance: Insurance) -> None:
-        """Fit the parts together (a new round's, or a saved round's)."""
-        self.rules = rules
-        self.table = table
-        self.tier = tier
-        self.shoe = shoe
-        self.log = log
-        self.seating = seating
-        self.wagers = wagers
-        self.boxes = wagers.boxes
-        """The boxes in seat order (the wagers' own list, to read)."""
-        self.dealer = dealer
-        self.insurance = insurance
 
     # ------------------------------------------------------------------ the deal
 
@@ -356,14 +339,17 @@ class Round(RoundReading):
         :class:`StateError` if ``data`` is not one."""
         saved = state.read(data, shoe)
         rnd = cls.__new__(cls)
-        log = saved.log
-        seating = Seating(saved.player, saved.others, saved.player_seat)
-        wagers = Wagers(saved.table, saved.boxes, seating, log)
+        rnd.rules = saved.rules
+        rnd.table = table = saved.table
+        rnd.tier = saved.tier
+        rnd.shoe = saved.shoe
+        rnd.log = log = saved.log
+        rnd.seating = seating = Seating(saved.player, saved.others, saved.player_seat)
+        rnd.wagers = wagers = Wagers(table, saved.boxes, seating, log)
+        rnd.boxes = saved.boxes
+        rnd.dealer = Dealer(table, saved.shoe, log, saved.dealer, saved.dealt, saved.hole_hidden)
         insured = any(p.insurance for b in saved.boxes for p in b.positions)
-        rnd._assemble(saved.rules, saved.table, saved.tier, saved.shoe, log, seating, wagers,
-                      Dealer(saved.table, saved.shoe, log, saved.dealer, saved.dealt,
-                             saved.hole_hidden),
-                      Insurance(saved.table, wagers, log, saved.queue, insured))
+        rnd.insurance = Insurance(table, wagers, log, saved.queue, insured)
         rnd.phase = saved.phase
         rnd.join = saved.join
         rnd.cursor = saved.cursor

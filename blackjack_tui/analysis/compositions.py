@@ -16,10 +16,16 @@ from functools import lru_cache
 
 import numpy as np
 
+from blackjack_tui.engine.kernel import best_total, is_soft
+
 MAX_TOTAL = 21
 _BASE = 32  # a composition's key: its counts as digits in base 32 (a count never reaches 32)
 PLACE = np.array([_BASE**i for i in range(10)], dtype=np.int64)
 VALUES = np.arange(1, 11)
+# The kernel's totals as arrays, indexed [holds an ace, hard total]: the compositions look them up.
+_HARD = range(MAX_TOTAL + 1)
+BEST = np.array([[best_total(h, ace) for h in _HARD] for ace in (False, True)], dtype=np.int64)
+SOFT = np.array([[is_soft(h, ace) for h in _HARD] for ace in (False, True)], dtype=bool)
 
 
 @dataclass(frozen=True)
@@ -98,8 +104,9 @@ def compositions(minimum: Sequence[int], cap: Sequence[int], min_cards: int = 2,
     counts = counts[counts.sum(axis=1) >= min_cards]
     keys = counts @ PLACE
     hard = counts @ VALUES
-    soft = (counts[:, 0] > 0) & (hard <= 11)
-    total = np.where(soft, hard + 10, hard)
+    ace = (counts[:, 0] > 0).astype(np.int64)
+    soft = SOFT[ace, hard]
+    total = BEST[ace, hard]
     size = counts.sum(axis=1)
     child_keys = keys[:, None] + PLACE[None, :]
     at = np.searchsorted(keys, child_keys).clip(0, max(len(keys) - 1, 0))

@@ -19,6 +19,7 @@ from collections.abc import Callable
 from functools import cache, lru_cache
 
 from blackjack_tui.analysis.shoe import Composition
+from blackjack_tui.engine.kernel import best_total, dealer_draws
 
 Distribution = tuple[float, float, float, float, float, float, float]
 """Probabilities of the dealer finishing on 17, 18, 19, 20, 21, bust, blackjack."""
@@ -34,12 +35,12 @@ def _outcome(hard: int, ace: bool, ncards: int, h17: bool) -> int | None:
     """The outcome if the dealer stops on this hand, or ``None`` if the dealer draws on."""
     if hard > 21:
         return BUST
-    best = hard + 10 if ace and hard <= 11 else hard
+    best = best_total(hard, ace)
     if best == 21 and ncards == 2:
         return BLACKJACK
-    if best > 17 or (best == 17 and not (h17 and best != hard)):
-        return best - 17
-    return None
+    if dealer_draws(best, best != hard, h17):
+        return None
+    return best - 17
 
 
 def _orderings(up: int, h17: bool) -> dict[tuple[int, int], dict[_Multiset, int]]:

@@ -29,6 +29,7 @@ import numpy as np
 from blackjack_tui.analysis.compositions import PLACE, Compositions, compositions, everything
 from blackjack_tui.analysis.dealer_batch import BLACKJACK_COL, Removals, batch
 from blackjack_tui.analysis.table import TableMath
+from blackjack_tui.engine.kernel import result
 
 MAIN = (0, 0)
 """The main context's name: no split (``(x, h)`` names a split context)."""
@@ -38,12 +39,8 @@ def stand_weights(ties_lose: frozenset[int], plain: bool) -> np.ndarray:
     """``w[t] @ dist``: standing on ``t`` against the dealer's outcome probabilities."""
     w = np.zeros((22, 7))
     for total in range(22):
-        for i, dealer in enumerate(range(17, 22)):
-            if total > dealer:
-                w[total, i] = 1.0
-            elif total < dealer or total in ties_lose:
-                w[total, i] = -1.0
-        w[total, 5] = 1.0
+        for i, dealer in enumerate(range(17, 23)):  # 17..21, then a bust
+            w[total, i] = result(total, dealer, ties_lose)
         w[total, BLACKJACK_COL] = -1.0 if plain else 0.0
     return w
 

@@ -18,7 +18,8 @@ from blackjack_tui.analysis.shoe import Composition, full_shoe, remove
 from blackjack_tui.analysis.solve import surrender_values
 from blackjack_tui.analysis.strategy import DOUBLE, HIT, SPLIT, STAND, SURRENDER
 from blackjack_tui.analysis.table import TableMath
-from blackjack_tui.engine.cards import Card, hand_totals
+from blackjack_tui.engine.cards import Card
+from blackjack_tui.engine.kernel import hand_totals
 from blackjack_tui.engine.rules import Rules
 
 

@@ -13,6 +13,7 @@ from fractions import Fraction
 from blackjack_tui.analysis.strategy import Chart
 from blackjack_tui.engine.cards import Card
 from blackjack_tui.engine.hand import Hand
+from blackjack_tui.engine.kernel import hand_totals, is_pair
 from blackjack_tui.engine.round import Round
 from blackjack_tui.engine.rules import Rules
 from blackjack_tui.engine.shoe import Shoe
@@ -29,14 +30,10 @@ def chart_key(rules: Rules, cards: Sequence[Card], up: Card) -> tuple[str, int, 
     A two-card pair (by value or by rank, as the rules split) reads the pair row even when it may
     not split any more; the cell's ranking then picks the best of what is legal.
     """
-    if len(cards) == 2:
-        a, b = cards
-        if (a.rank == b.rank) if rules.split_by == "rank" else (a.value == b.value):
-            return "pair", a.value, up.value
-    total = sum(card.value for card in cards)
-    if total <= 11 and any(card.value == 1 for card in cards):
-        return "soft", total + 10, up.value
-    return "hard", total, up.value
+    if len(cards) == 2 and is_pair(cards[0], cards[1], rules.split_by == "rank"):
+        return "pair", cards[0].value, up.value
+    total, soft = hand_totals(cards)
+    return ("soft" if soft else "hard"), total, up.value
 
 
 def basic_action(rules: Rules, chart: Chart, hand: Hand, up: Card, legal: Sequence[str]) -> str:

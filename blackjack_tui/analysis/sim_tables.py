@@ -5,23 +5,26 @@ they split by rank). A hand is a *state*, ``(hard total * 2 + has an ace) << 4``
 a card is one look-up (``NXT[state | card]``) and a question about the hand against an up card is
 another (``HIT3[state | up]``). Totals over 21 are one state, ``BUST``.
 
-The answers come from the engine's own rule functions (:mod:`blackjack_tui.engine.table_rules`)
-and the chart, asked of representative hands, so the fast path cannot read a rule differently
-from the engine; what the tables cannot hold (the order of the round, who is paid when) is in
+The answers come from the rules' kernel (:mod:`blackjack_tui.engine.kernel`: totals, the dealer's
+draw, the result, the payout), the engine's own rule functions
+(:mod:`blackjack_tui.engine.table_rules`: what a hand may do) and the chart, asked of
+representative hands, so the fast path cannot read a rule differently from the engine; what the
+tables cannot hold (the order of the round, who is paid when) is in
 :mod:`.sim_fast`, and ``tests/analysis/test_sim_differential.py`` holds the two to each other.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from fractions import Fraction
 
 from blackjack_tui.analysis.sim_engine import BANKROLL, BET, chart_key
 from blackjack_tui.analysis.strategy import Chart
+from blackjack_tui.engine import kernel
 from blackjack_tui.engine import table_rules as tr
 from blackjack_tui.engine.cards import RANKS, Card, parse_card
 from blackjack_tui.engine.hand import Box, Hand
 from blackjack_tui.engine.rules import Rules
+from blackjack_tui.engine.vocabulary import AcesLow
 
 STAND, HIT, DOUBLE, BLACKJACK, SPLIT, SURRENDER = 0, 1, 2, 3, 4, 5
 """First-decision codes; from ``BLACKJACK`` up they leave the common path."""
@@ -42,9 +45,7 @@ def state(hard: int, ace: bool) -> int:
 
 def best_of(hard: int, ace: bool) -> int:
     """The best total (22 for any bust)."""
-    if hard > 21:
-        return 22
-    return hard + 10 if ace and hard <= 11 else hard
+    return 22 if hard > 21 else kernel.best_total(hard, ace)
 
 
 def pair_key(c1: int, c2: int, up: int) -> int:
@@ -141,15 +142,10 @@ class _Asker:
 
 def _doubled(rules: Rules, hard: int, ace: bool, value: int) -> int:
     """The best total of a two-card hand ``(hard, ace)`` doubled and dealt a card of ``value``."""
-    total = hard + value
-    if total > 21:
+    if hard + value > 21:
         return 22
-    if rules.double_ace_as_one == "all":
-        return total
-    if rules.double_ace_as_one == "held":
-        # The aces held count 1; the card drawn on the double counts as usual.
-        return total + 10 if value == 1 and total <= 11 else total
-    return best_of(total, ace or value == 1)
+    low = rules.double_ace_as_one
+    return kernel.doubled_total(hard, ace, value, None if low is None else AcesLow(low))
 
 
 def _hand_tables(rules: Rules, codes: tuple[int, ...]) -> tuple[list[int], ...]:
@@ -159,11 +155,11 @@ def _hand_tables(rules: Rules, codes: tuple[int, ...]) -> tuple[list[int], ...]:
         for ace in (False, True):
             s = state(hard, ace)
             total = best_of(hard, ace)
-            soft = ace and hard <= 11
+            draws = kernel.dealer_draws(total, kernel.is_soft(hard, ace),
+                                        rules.dealer_hits_soft_17)
             for x in range(16):
                 best[s | x] = total
-                dealer_hits[s | x] = int(total < 17 or (total == 17 and soft
-                                                        and rules.dealer_hits_soft_17))
+                dealer_hits[s | x] = int(draws)
             for code in codes:
                 value = VALUES[code]
                 nxt[s | code] = state(hard + value, ace or value == 1)
@@ -173,12 +169,10 @@ def _hand_tables(rules: Rules, codes: tuple[int, ...]) -> tuple[list[int], ...]:
 
 def _result_table(rules: Rules) -> list[float]:
     result = [0.0] * 1024
+    ties_lose = frozenset(rules.dealer_wins_ties)
     for player in range(23):
         for dealer in range(23):
-            if dealer > 21 or player > dealer:
-                result[player << 5 | dealer] = 1.0
-            elif player < dealer or player in rules.dealer_wins_ties:
-                result[player << 5 | dealer] = -1.0
+            result[player << 5 | dealer] = float(kernel.result(player, dealer, ties_lose))
     return result
 
 
@@ -194,7 +188,7 @@ def build_tables(rules: Rules, chart: Chart) -> Tables:
         for c2 in codes:
             start[c1 << 4 | c2] = dealer_two[c1 << 4 | c2] = nxt[nxt[c1] | c2]
             v1, v2 = VALUES[c1], VALUES[c2]
-            blackjack_two[c1 << 4 | c2] = int(v1 + v2 == 11 and 1 in (v1, v2))
+            blackjack_two[c1 << 4 | c2] = int(kernel.is_natural(v1, v2))
             for up in codes:
                 key = pair_key(c1, c2, up)
                 first[key] = asker.first(c1, c2, up)
@@ -205,7 +199,7 @@ def build_tables(rules: Rules, chart: Chart) -> Tables:
             for up in codes:
                 hit3[state(hard, ace) | up] = asker.hits(hard, ace, up)
     could = [int(VALUES[code] in (1, 10)) for code in range(14)]
-    ratio: Fraction = rules.blackjack_ratio
+    ratio = kernel.blackjack_pays(rules)
     return Tables(codes, nxt, best, start, first, hit3, split, double, dealer_hits, dealer_two,
                   blackjack_two, could, _result_table(rules),
                   ratio.numerator / ratio.denominator)

@@ -6,7 +6,9 @@ import hashlib
 from dataclasses import dataclass
 from typing import Literal
 
+from blackjack_tui.engine import kernel
 from blackjack_tui.engine.rules import Rules
+from blackjack_tui.engine.vocabulary import AcesLow
 
 MATH_VERSION = 2
 """Raised whenever the analysis changes, so results cached by an older version are not reused."""
@@ -55,7 +57,7 @@ class TableMath:
                 rules.hole_card == "none" and rules.no_hole_card_loses == "original"
             ),
             ties_lose=frozenset(rules.dealer_wins_ties),
-            blackjack_pays=float(rules.blackjack_ratio),
+            blackjack_pays=float(kernel.blackjack_pays(rules)),
             double_low=low,
             double_high=high,
             double_ace_as_one=rules.double_ace_as_one,
@@ -78,16 +80,8 @@ class TableMath:
                 return False
             if self.das_any_total:
                 return True
-        if self.double_ace_as_one:
-            total = first + second
-        else:
-            total = best_total(first + second, 1 in (first, second))
-        return self.double_low <= total <= self.double_high
-
-
-def best_total(hard: int, ace: bool) -> int:
-    """The hand's total with one ace counted 11 when that does not bust it."""
-    return hard + 10 if ace and hard <= 11 else hard
+        aces_low = None if self.double_ace_as_one is None else AcesLow(self.double_ace_as_one)
+        return self.double_low <= kernel.doubling_total(first, second, aces_low) <= self.double_high
 
 
 def math_key(rules: Rules) -> str:

@@ -18,8 +18,9 @@ from typing import TYPE_CHECKING
 
 from blackjack_tui.controller.strategy import chart_action
 from blackjack_tui.engine import table_rules as tr
-from blackjack_tui.engine.cards import DECK, Card, hand_totals
+from blackjack_tui.engine.cards import DECK, Card
 from blackjack_tui.engine.hand import Box
+from blackjack_tui.engine.kernel import hand_totals
 from blackjack_tui.engine.rules import Rules
 
 if TYPE_CHECKING:

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from blackjack_tui.engine.actions import Decision
 from blackjack_tui.engine.cards import Card
+from blackjack_tui.engine.kernel import blackjack_pays
 from blackjack_tui.engine.rules import Rules
 
 if TYPE_CHECKING:
@@ -196,7 +197,7 @@ def insurance_advice(rnd: Round, decision: Decision) -> Advice | None:
         values = {"insurance": share * (3 * p_ten - 1), "no-insurance": 0.0}
     else:
         values = {"even-money": 1.0,
-                  "no-even-money": float(rnd.rules.blackjack_ratio) * (1 - p_ten)}
+                  "no-even-money": float(blackjack_pays(rnd.rules)) * (1 - p_ten)}
     ranked = tuple(sorted(((a, v) for a, v in values.items() if a in decision.actions),
                           key=lambda item: -item[1]))
     return Advice(decision.box, decision.hand, box.bet, ranked) if ranked else None

@@ -16,7 +16,7 @@ from blackjack_tui.engine.hand import PLAYING, Box, Hand
 from blackjack_tui.engine.money import ZERO, money_str, to_money
 from blackjack_tui.engine.rules import Limits, Rules
 from blackjack_tui.engine.seats import MAX_SEATS, Seat, SeatBet, seat_box
-from blackjack_tui.engine.table_rules import Table
+from blackjack_tui.engine.table_rules import TableRules
 from blackjack_tui.engine.wagers import Position, Wager
 
 
@@ -30,7 +30,7 @@ def table_limits(rules: Rules, tier: str | None) -> Limits:
         raise BetError(str(err)) from None
 
 
-def take_bets(table: Table, tier: str | None, bets: Sequence[object | None], player: Seat,
+def take_bets(table: TableRules, tier: str | None, bets: Sequence[object | None], player: Seat,
               seats: Sequence[SeatBet], player_seat: int,
               behind: Mapping[int, object] | None) -> tuple[list[Box], list[Seat]]:
     """The round's boxes in seat order and the computer seats, with every bet's chips taken."""
@@ -52,7 +52,7 @@ def take_bets(table: Table, tier: str | None, bets: Sequence[object | None], pla
     return left + boxes + right, seated
 
 
-def _alone(table: Table, tier: str | None, bets: Sequence[object | None],
+def _alone(table: TableRules, tier: str | None, bets: Sequence[object | None],
            player: Seat) -> list[Box]:
     """The player's boxes when nobody else bets: as :func:`take_bets`, in one pass."""
     if len(bets) == 1 and tier is None:  # one bet, within the limits and the bankroll

@@ -1,14 +1,13 @@
 """Cards and their text form (``AS``, ``TD``, ``QH``).
 
 There are exactly 52 distinct cards; each is an interned :class:`Card` so that parsing, copying a
-shoe and comparing cards cost nothing on the simulator's hot path.
+shoe and comparing cards cost nothing on the simulator's hot path. A hand's total and every other
+rule formula are in :mod:`.kernel`.
 """
 
 from __future__ import annotations
 
 from typing import Final
-
-from blackjack_tui.engine.vocabulary import AcesLow
 
 RANKS: Final = "A23456789TJQK"
 SUITS: Final = "SHDC"
@@ -93,53 +92,6 @@ def parse_cards(texts: list[str] | tuple[str, ...]) -> list[Card]:
     return cards
 
 
-def best_total(hard: int, ace: bool) -> int:
-    """A hand's best total from its hard total (every ace 1) and whether it holds an ace: one
-    ace counts 11 when that does not bust it. The hand is soft when this differs from ``hard``."""
-    return hard + 10 if ace and hard <= 11 else hard
-
-
-def hand_totals(cards: list[Card] | tuple[Card, ...]) -> tuple[int, bool]:
-    """Return ``(best_total, soft)`` for a hand: soft when an ace counts as 11."""
-    hard = 0
-    ace = False
-    for card in cards:
-        hard += card.value
-        if card.value == 1:
-            ace = True
-    best = best_total(hard, ace)
-    return best, best != hard
-
-
-def hand_value(cards: list[Card] | tuple[Card, ...],
-               aces_low: AcesLow | None = None) -> tuple[int, bool]:
-    """``(best total, soft)`` of a hand, with the aces of a doubled hand as the rules count them.
-
-    ``aces_low`` is ``None`` for the usual count; :attr:`AcesLow.ALL` counts every ace 1;
-    :attr:`AcesLow.HELD` counts 1 the aces of the first two cards (those held when the hand
-    doubled), while a card drawn after them may still count 11.
-    """
-    if aces_low is None:
-        return hand_totals(cards)
-    hard = 0
-    for card in cards:
-        hard += card.value
-    if aces_low is AcesLow.ALL:
-        return hard, False
-    best = best_total(hard, any(c.value == 1 for c in cards[2:]))
-    return best, best != hard
-
-
 def total_label(total: int, soft: bool) -> str:
     """A total as a player reads it: ``7/17`` when soft, ``17`` otherwise."""
     return f"{total - 10}/{total}" if soft else str(total)
-
-
-def format_total(cards: list[Card] | tuple[Card, ...]) -> str:
-    """The total as a player reads it: ``7/17`` for a soft hand, ``17`` otherwise."""
-    return total_label(*hand_totals(cards))
-
-
-def is_blackjack(cards: list[Card] | tuple[Card, ...], from_split: bool = False) -> bool:
-    """21 on two cards, not after a split: a blackjack (a natural). Also the dealer's test."""
-    return len(cards) == 2 and not from_split and hand_totals(cards)[0] == 21

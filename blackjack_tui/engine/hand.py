@@ -13,7 +13,8 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
-from blackjack_tui.engine.cards import Card, best_total, parse_cards, total_label
+from blackjack_tui.engine.cards import Card, parse_cards, total_label
+from blackjack_tui.engine.kernel import HAND_TOTALS, best_total, counted
 from blackjack_tui.engine.money import ZERO
 from blackjack_tui.engine.vocabulary import AcesLow, HandState, Outcome
 from blackjack_tui.engine.wagers import Position, Wager, read_insurance, read_wager
@@ -65,15 +66,7 @@ class Hand:
 
     def recount(self) -> None:
         """Work the total out again from the cards (after they were set, or the rule changed)."""
-        cards = self._cards
-        hard = 0
-        for card in cards:
-            hard += card.value
-        aces_low = self.aces_low
-        if aces_low is None:
-            high = any(c.value == 1 for c in cards)
-        else:  # the held aces count 1; under "held" a card drawn after them may still count 11
-            high = aces_low is HELD and any(c.value == 1 for c in cards[2:])
+        hard, high = counted(self._cards, self.aces_low)
         self.hard = hard
         self.high_ace = high
         self.total = best_total(hard, high)
@@ -87,10 +80,8 @@ class Hand:
         self.hard = hard
         if value == 1 and self.aces_low is not ALL:
             self.high_ace = True
-        if self.high_ace and hard <= 11:  # best_total, written out: this runs for every card
-            self.total, self.soft = hard + 10, True
-        else:
-            self.total, self.soft = hard, False
+        # best_total, looked up: this runs for every card
+        self.total, self.soft = HAND_TOTALS[self.high_ace][hard]
 
     def add_two(self, first: Card, second: Card) -> None:
         """Add two dealt cards (the deal's) and keep the total: :meth:`add` twice, in one call."""
@@ -99,10 +90,7 @@ class Hand:
         self.hard = hard
         if (first.value == 1 or second.value == 1) and self.aces_low is not ALL:
             self.high_ace = True
-        if self.high_ace and hard <= 11:
-            self.total, self.soft = hard + 10, True
-        else:
-            self.total, self.soft = hard, False
+        self.total, self.soft = HAND_TOTALS[self.high_ace][hard]
 
     def double_down(self, aces_low: AcesLow | None) -> None:
         """Mark the hand doubled; under ``aces_low`` its aces so far count 1 from now on."""

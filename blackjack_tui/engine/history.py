@@ -15,13 +15,14 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from blackjack_tui.engine.actions import Action
-from blackjack_tui.engine.cards import hand_totals, parse_cards
+from blackjack_tui.engine.cards import parse_cards
 from blackjack_tui.engine.errors import (
     EngineError,
     IllegalActionError,
     InvalidActionError,
     ShoeEmptyError,
 )
+from blackjack_tui.engine.kernel import hand_totals
 from blackjack_tui.engine.money import money_str, to_money
 from blackjack_tui.engine.round import Round
 from blackjack_tui.engine.rules import Rules
@@ -86,8 +87,8 @@ class RoundResult(BaseModel):
             for box in rnd.boxes if box.insurance
         ]
         return cls(
-            dealer=DealerResult(cards=[c.text for c in rnd.dealer],
-                                total=hand_totals(rnd.dealer)[0] if rnd.dealer else 0),
+            dealer=DealerResult(cards=[c.text for c in rnd.dealer.cards],
+                                total=hand_totals(rnd.dealer.cards)[0] if rnd.dealer.cards else 0),
             hands=hands, insurance=insurance, net=money_str(rnd.net),
             bankroll=money_str(rnd.bankroll),
         )

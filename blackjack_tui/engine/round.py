@@ -18,9 +18,13 @@ Computer seats (:mod:`.seats`) decide through the same ``legal_actions()``/``app
 behind it splits or doubles, the player behind is asked to join (``join``/``no-join``) before any
 card is dealt.
 
-The money on a box is held as wagers (:mod:`.hand`), each owned by a seat; the dealer's turn and
-the settlement are in :mod:`.settle`, insurance in :mod:`.insurance`, the bets in :mod:`.bets`.
-The round works out its decision once, when play stops for it: ``legal_actions()`` only returns it.
+The round is made of parts that own their state: :attr:`Round.seating` (the seats and their
+chips, :mod:`.seats`), :attr:`Round.wagers` (the boxes and the money on them, doubles, splits and
+the settlement, :mod:`.wagering`), :attr:`Round.dealer` (the shoe, his cards, the hole card, every
+card dealt, :mod:`.dealer`) and :attr:`Round.insurance` (:mod:`.insurance`). The round itself
+keeps the flow: the phase, the hand in play, the decision due, the log. The bets are taken in
+:mod:`.bets`, the saved form is :mod:`.state`'s. The round works out its decision once, when play
+stops for it: ``legal_actions()`` only returns it.
 """
 
 from __future__ import annotations
@@ -30,16 +34,18 @@ from decimal import Decimal
 from functools import partial
 from typing import Any
 
-from blackjack_tui.engine import dealing, insurance, plays, settle, state
-from blackjack_tui.engine.actions import BARE, Action, Decision
+from blackjack_tui.engine import state
+from blackjack_tui.engine.actions import BARE, JOIN_ACTIONS, Action, Decision
 from blackjack_tui.engine.bets import take_bets
-from blackjack_tui.engine.cards import Card
+from blackjack_tui.engine.dealer import Dealer
 from blackjack_tui.engine.errors import IllegalActionError
-from blackjack_tui.engine.events import CARD_EVENTS, STAND_EVENTS, Event
-from blackjack_tui.engine.hand import Box, Hand
-from blackjack_tui.engine.money import ZERO, to_money
+from blackjack_tui.engine.events import STAND_EVENTS, Event
+from blackjack_tui.engine.hand import Box
+from blackjack_tui.engine.insurance import Insurance
+from blackjack_tui.engine.money import to_money
+from blackjack_tui.engine.reading import RoundReading
 from blackjack_tui.engine.rules import Rules
-from blackjack_tui.engine.seats import Seat, SeatBet
+from blackjack_tui.engine.seats import Seat, SeatBet, Seating
 from blackjack_tui.engine.shoe import Shoe
 from blackjack_tui.engine.table_rules import decision_actions, table_of
 from blackjack_tui.engine.vocabulary import (
@@ -50,6 +56,7 @@ from blackjack_tui.engine.vocabulary import (
     Outcome,
     Phase,
 )
+from blackjack_tui.engine.wagering import Wagers
 
 # Kept for callers of the earlier string constants.
 READY, INSURANCE, PLAY, DEALER_INSURANCE, OVER = (
@@ -59,8 +66,7 @@ READY, INSURANCE, PLAY, DEALER_INSURANCE, OVER = (
 HIT, STAND, DOUBLE, SPLIT, SURRENDER, JOIN = (
     ActionName.HIT, ActionName.STAND, ActionName.DOUBLE, ActionName.SPLIT, ActionName.SURRENDER,
     ActionName.JOIN)
-CARD, HOLE, SHUFFLE = EventKind.CARD, EventKind.HOLE, EventKind.SHUFFLE
-SURRENDERED = EventKind.SURRENDER
+SURRENDERED, ROUND_OVER = EventKind.SURRENDER, EventKind.ROUND_OVER
 BUST, GAVE_UP = Outcome.BUST, Outcome.SURRENDER
 PLAYING, STOOD, DONE = HandState.PLAYING, HandState.STOOD, HandState.DONE
 ASK_PLAY = DecisionKind.PLAY
@@ -71,12 +77,11 @@ make = tuple.__new__  # make(Event, fields): a call less than new_event, where i
 new_decision = partial(tuple.__new__, Decision)
 
 
-class Round:
+class Round(RoundReading):
     """A round at one table: the boxes' bets, the cards, the decisions, the settlement."""
 
-    __slots__ = ("actions", "boxes", "cursor", "dealer", "dealt", "decision", "hole_hidden",
-                 "insured", "join", "log", "phase", "player", "player_seat", "purses", "queue",
-                 "rules", "seats", "shoe", "table", "tier")
+    __slots__ = ("actions", "boxes", "cursor", "dealer", "decision", "insurance", "join", "log",
+                 "phase", "rules", "seating", "shoe", "table", "tier", "wagers")
 
     def __init__(self, rules: Rules, shoe: Shoe, bets: Sequence[object | None],
                  bankroll: object, *, tier: str | None = None, seats: Sequence[SeatBet] = (),
@@ -86,31 +91,28 @@ class Round:
         ``seats`` are computer players (seat 1 first), ``player_seat`` how many of them sit to the
         player's left, ``behind`` the player's bets behind their boxes (box number: amount).
         """
+        table = table_of(rules)
+        player = Seat(0, "", bankroll if type(bankroll) is Decimal and bankroll.is_finite()
+                      else to_money(bankroll))
+        boxes, others = take_bets(table, tier, bets, player, seats, player_seat, behind)
+        # The parts share the event log and the table's rules (from_dict() fits a saved round's).
         self.rules = rules
-        self.table = table_of(rules)
-        self.shoe = shoe
+        self.table = table
         self.tier = tier
-        self.player = Seat(0, "", bankroll if type(bankroll) is Decimal and bankroll.is_finite()
-                           else to_money(bankroll))
-        self.player_seat = player_seat
-        self.boxes, self.seats = take_bets(self.table, tier, bets, self.player, seats,
-                                           player_seat, behind)
-        self.purses = [self.player, *self.seats]
-        """Every seat's chips by seat number: 0 the player, 1.. the computer seats."""
-        self.dealer: list[Card] = []
-        self.hole_hidden = False
+        self.shoe = shoe
+        log: list[Event] = []
+        self.log = log
+        self.seating = seating = Seating(player, others, player_seat)
+        self.wagers = wagers = Wagers(table, boxes, seating, log)
+        self.boxes = boxes  # the wagers' own list, to read
+        self.dealer = Dealer(table, shoe, log, [], [], False)
+        self.insurance = Insurance(table, wagers, log, [], False)
         self.phase = READY
-        # Still to be asked insurance: (index into self.boxes, whether it is the player behind).
-        self.queue: list[tuple[int, bool]] = []
         # A split or double waiting for the player behind the box to join: (what, box, hand).
         self.join: tuple[ActionName, int, int] | None = None
         self.cursor = (0, 0)  # (box index, hand index) of the hand in play
-        self.dealt: list[Card] = []
         self.actions: list[str] = []
-        self.log: list[Event] = []
         self.decision: Decision | None = None
-        self.insured = False
-        """Some insurance was taken this round (the settlement looks for it only then)."""
 
     # ------------------------------------------------------------------ the deal
 
@@ -120,92 +122,28 @@ class Round:
             raise IllegalActionError("the cards are already dealt")
         log = self.log
         start = len(log)
+        dealer = self.dealer
+        table = self.table
         boxes = self.boxes
+        peek = table.peek
         n = len(boxes)
-        peek = self.table.peek
         cards = self.shoe.draw_cards(2 * n + 2 if peek else 2 * n + 1)
         if cards is None:  # the shoe may run dry on the way: card by card, a shuffle told
-            dealing.deal_by_card(self, peek)
+            dealer.deal_by_card(boxes, peek)
         else:
-            dealing.lay_out(self, cards, peek)
-        self.hole_hidden = peek
+            dealer.lay_out(boxes, cards, peek)
         self.phase = INSURANCE
-        if self.dealer[0].value == 1 and self.table.insurance_at_deal:
-            self.queue = insurance.queue_of(self)
-        if self.queue:
+        if dealer.cards[0].value == 1 and table.insurance_at_deal:
+            self.insurance.open()
+        if self.insurance.queue:
             self.advance()  # insurance first: the long way
-        elif settle.after_insurance(self):
+        elif self._after_insurance():
             self.decision = None
         else:  # advance(), written out
             self.phase = PLAY
             self.cursor = (0, 0)
             self._after_play()
         return log[start:]
-
-    def draw(self) -> Card:
-        """The next card from the shoe (an event if the shoe had to reshuffle its discards)."""
-        shoe = self.shoe
-        shuffles = shoe.shuffles
-        card = shoe.draw()
-        if shoe.shuffles != shuffles:
-            self.log.append(new_event((SHUFFLE, 0, 0, None, None, None, None)))
-        self.dealt.append(card)
-        return card
-
-    def give(self, box: Box, index: int) -> Card:
-        """Deal a card face up to the box's hand ``index`` (0-based)."""
-        shoe = self.shoe  # draw(), written out: every hit, double and split comes here
-        shuffles = shoe.shuffles
-        card = shoe.draw()
-        log = self.log
-        if shoe.shuffles != shuffles:
-            log.append(new_event((SHUFFLE, 0, 0, None, None, None, None)))
-        self.dealt.append(card)
-        box.hands[index].add(card)
-        log.append(CARD_EVENTS[box.number][index + 1][card])
-        return card
-
-    # ------------------------------------------------------------------ asking
-
-    @property
-    def up_card(self) -> Card:
-        return self.dealer[0]
-
-    @property
-    def over(self) -> bool:
-        return self.phase is OVER
-
-    @property
-    def bankroll(self) -> Decimal:
-        """The player's chips now (what is on the table is out of it)."""
-        return self.player.bankroll
-
-    @property
-    def bankroll_start(self) -> Decimal:
-        return self.player.bankroll_start
-
-    def legal_actions(self) -> Decision | None:
-        """Who must decide now and what they may do; ``None`` before the deal or when over."""
-        return self.decision
-
-    def stack(self, seat: int) -> Decimal:
-        """The chips seat ``seat`` has in front of it now (0: the player)."""
-        return self.purses[seat].bankroll
-
-    def box(self, number: int) -> Box:
-        """The box numbered ``number`` (box numbers skip boxes without a bet)."""
-        for box in self.boxes:
-            if box.number == number:
-                return box
-        raise KeyError(number)
-
-    def hand_in_play(self) -> Hand | None:
-        """The hand the play decision due now is about (``None`` when none is)."""
-        decision = self.decision
-        if decision is None or decision.kind is not ASK_PLAY:
-            return None
-        bi, hi = self.cursor
-        return self.boxes[bi].hands[hi]
 
     # ------------------------------------------------------------------ playing
 
@@ -238,51 +176,52 @@ class Round:
         if kind is ASK_PLAY:
             self._play(act.name)
         elif self.join is not None:
-            plays.answer_join(self, act.name is JOIN)
+            self._answer_join(act.name is JOIN)
         else:
-            insurance.answer(self, act, decision)
+            self.insurance.answer(act, decision)
         self.advance()
         return log[start:]
 
     def _after_play(self) -> None:
         """:meth:`advance` from the play: the next hand's decision, or the dealer's turn."""
         if self.join is not None:
-            self.decision = plays.join_decision(self)
+            self.decision = self._join_decision()
             return
         if self._seek_decision():
             return
         self.phase = DEALER_INSURANCE
-        if self.dealer[0].value == 1 and self.table.insurance_at_turn:
-            self.queue = insurance.queue_of(self)
-        if self.queue:
+        if self.dealer.cards[0].value == 1 and self.table.insurance_at_turn:
+            self.insurance.open()
+        if self.insurance.queue:
             self.advance()  # insurance at the dealer's turn: the long way
             return
-        settle.dealer_turn(self)
+        self._dealer_turn()
         self.decision = None
 
     def advance(self) -> None:
         """Run every step that needs no decision, up to the next decision or the end."""
+        insurance = self.insurance
         while True:
             if self.join is not None:
-                self.decision = plays.join_decision(self)
+                self.decision = self._join_decision()
                 return
             phase = self.phase
             if phase is PLAY:
                 if self._seek_decision():
                     return
                 self.phase = DEALER_INSURANCE
-                if self.dealer[0].value == 1 and self.table.insurance_at_turn:
-                    self.queue = insurance.queue_of(self)
+                if self.dealer.cards[0].value == 1 and self.table.insurance_at_turn:
+                    insurance.open()
             elif phase is INSURANCE or phase is DEALER_INSURANCE:
-                asked = insurance.ask(self) if self.queue else None
+                asked = insurance.ask() if insurance.queue else None
                 if asked is not None:
                     self.decision = asked
                     return
                 if phase is DEALER_INSURANCE:
-                    settle.dealer_turn(self)
+                    self._dealer_turn()
                     self.decision = None
                     return
-                if settle.after_insurance(self):
+                if self._after_insurance():
                     self.decision = None
                     return
                 self.phase = PLAY
@@ -296,6 +235,7 @@ class Round:
         bi, hi = self.cursor
         boxes = self.boxes
         table = self.table
+        purses = self.seating.purses
         count = len(boxes)  # (seeking splits no hand and moves no box)
         while bi < count:
             box = boxes[bi]
@@ -305,7 +245,7 @@ class Round:
                 hand = hands[hi]
                 if hand.state is PLAYING:
                     owner = box.owner
-                    acts = decision_actions(table, box, hand, self.purses[owner].bankroll)
+                    acts = decision_actions(table, box, hand, purses[owner].bankroll)
                     if acts is not None:
                         self.cursor = (bi, hi)
                         self.decision = make(Decision, (ASK_PLAY, box.number, hi + 1, acts, None,
@@ -321,67 +261,102 @@ class Round:
         box = self.boxes[bi]
         hand = box.hands[hi]
         if name is HIT:
-            self.give(box, hi)
+            self.dealer.give(box, hi)
             if hand.total > 21:
-                settle.settle_hand(self, box, hi, BUST)
+                self.wagers.settle_hand(box, hi, BUST)
         elif name is STAND:
             hand.state = STOOD
             self.log.append(STAND_EVENTS[box.number][hi + 1][hand.total])
         elif name is SURRENDER:
             self.log.append(new_event((SURRENDERED, box.number, hi + 1, None, None, None, None)))
-            settle.settle_hand(self, box, hi, GAVE_UP)
-        elif not plays.ask_behind(self, box, hi, name):
-            if name is DOUBLE:
-                plays.double(self, box, hi, False)
+            self.wagers.settle_hand(box, hi, GAVE_UP)
+        else:
+            behind = hand.behind_wager()
+            if behind is not None and self.seating.player.bankroll >= behind.stake:
+                self.join = (name, bi, hi)  # ask the player behind first
             else:
-                plays.split(self, box, hi, False)
+                self._double_or_split(name, box, hi, False)
 
-    # ------------------------------------------------------------------ reading the result
+    # ------------------------------------------------------------------ doubles and splits
 
-    def table_cards(self) -> list[Card]:
-        """Every card on the table: the boxes' hands in order, then the dealer's."""
-        return [c for b in self.boxes for h in b.hands for c in h._cards] + self.dealer
+    def _join_decision(self) -> Decision:
+        """The question to the player behind: join the split or the double, or stay out."""
+        assert self.join is not None
+        what, bi, hi = self.join
+        box = self.boxes[bi]
+        kind = DecisionKind.JOIN_SPLIT if what is SPLIT else DecisionKind.JOIN_DOUBLE
+        return Decision(kind, box.number, hi + 1, JOIN_ACTIONS, box.hands[hi].behind, behind=True)
 
-    @property
-    def net(self) -> Decimal:
-        """The player's gain (negative: loss) so far, counting chips still on the table as out."""
-        return self.player.bankroll - self.player.bankroll_start
+    def _answer_join(self, join: bool) -> None:
+        """The player behind answered: play the holder's split or double, with him or not."""
+        assert self.join is not None
+        what, bi, hi = self.join
+        self.join = None
+        self._double_or_split(what, self.boxes[bi], hi, join)
 
-    def seat_net(self, seat: int) -> Decimal:
-        """Seat ``seat``'s gain so far (0: the player, the same as :attr:`net`)."""
-        return self.purses[seat].net
+    def _double_or_split(self, what: ActionName, box: Box, hi: int, join: bool) -> None:
+        """A double (one card; its aces as the rules count them) or a split (a card to each
+        new hand at once, the left one first)."""
+        if what is DOUBLE:
+            hand = self.wagers.double(box, hi, join)
+            self.dealer.give(box, hi)
+            if hand.total > 21:
+                self.wagers.settle_hand(box, hi, BUST)
+            else:
+                hand.state = DONE
+        else:
+            self.wagers.split(box, hi, join)
+            self.dealer.give(box, hi)
+            self.dealer.give(box, hi + 1)
 
-    @property
-    def staked(self) -> Decimal:
-        """Everything the player has put on the table this round, his bets behind included."""
-        total = ZERO
-        for box in self.boxes:
-            for position in box.positions:
-                if position.seat == 0:
-                    total += box.staked(position) + (position.insurance or ZERO)
-        return total
+    # ------------------------------------------------------------------ the dealer's turn
 
-    def player_boxes(self) -> list[Box]:
-        """The player's own boxes (not the computer seats')."""
-        return [b for b in self.boxes if b.owner == 0]
+    def _after_insurance(self) -> bool:
+        """The peek, insurance settled, blackjacks paid at once. True when the round ended."""
+        if self.dealer.peek(self.wagers, self.insurance):
+            self._finish()
+            return True
+        return False
+
+    def _dealer_turn(self) -> None:
+        """The dealer's turn and the settlement; the round is over."""
+        self.dealer.play(self.wagers, self.insurance)
+        self._finish()
+
+    def _finish(self) -> None:
+        """The round is over: the table's cards go to the discards."""
+        self.phase = OVER
+        self.dealer.clear(self.boxes)
+        player = self.seating.player
+        self.log.append(make(Event, (ROUND_OVER, 0, 0, None,
+                                     player.bankroll - player.bankroll_start, None, None)))
 
     # ------------------------------------------------------------------ serialization
 
-    def to_dict(self) -> dict[str, Any]:
-        """The whole state as JSON-ready data (see :mod:`.state`)."""
-        return state.round_to_dict(self)
-
     @classmethod
     def from_dict(cls, data: dict[str, Any], shoe: Shoe | None = None) -> Round:
-        """Restore a round saved by :meth:`to_dict` (pass ``shoe`` to keep a live shoe's RNG)."""
+        """Restore a round saved by :meth:`to_dict` (pass ``shoe`` to keep a live shoe's RNG);
+        :class:`StateError` if ``data`` is not one."""
+        saved = state.read(data, shoe)
         rnd = cls.__new__(cls)
-        state.restore(rnd, data, shoe)
+        rnd.rules = saved.rules
+        rnd.table = table = saved.table
+        rnd.tier = saved.tier
+        rnd.shoe = saved.shoe
+        rnd.log = log = saved.log
+        rnd.seating = seating = Seating(saved.player, saved.others, saved.player_seat)
+        rnd.wagers = wagers = Wagers(table, saved.boxes, seating, log)
+        rnd.boxes = saved.boxes
+        rnd.dealer = Dealer(table, saved.shoe, log, saved.dealer, saved.dealt, saved.hole_hidden)
+        insured = any(p.insurance for b in saved.boxes for p in b.positions)
+        rnd.insurance = Insurance(table, wagers, log, saved.queue, insured)
+        rnd.phase = saved.phase
+        rnd.join = saved.join
+        rnd.cursor = saved.cursor
+        rnd.actions = saved.actions
+        rnd.decision = None
+        state.settle_in(rnd.advance)  # the decision due (past one nobody can take now)
         return rnd
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Round) and self.to_dict() == other.to_dict()
-
-    __hash__ = None  # type: ignore[assignment]
 
 
 def _parsed(action: str | Action) -> tuple[Action, str]:

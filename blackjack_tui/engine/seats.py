@@ -67,3 +67,40 @@ class Seat:
         seat = cls(number, str(data["name"]), to_money(str(data["bankroll_start"])))
         seat.bankroll = to_money(str(data["bankroll"]))
         return seat
+
+
+class Seating:
+    """The round's seats and their chips: the player (seat 0) and the computer seats (1..).
+
+    Every chip a round moves goes through here: a bet, a double or a split taken from a seat,
+    a settled wager or insurance paid back to it.
+    """
+
+    __slots__ = ("others", "player", "player_seat", "purses")
+
+    def __init__(self, player: Seat, others: list[Seat], player_seat: int) -> None:
+        self.player = player
+        self.others = others
+        """The computer seats, seat 1 first."""
+        self.player_seat = player_seat
+        """How many of the computer seats sit to the player's left (are dealt first)."""
+        self.purses = [player, *others]
+        """Every seat by its number: 0 the player, 1.. the computer seats."""
+
+    def chips(self, seat: int) -> Decimal:
+        """The chips seat ``seat`` has in front of it now."""
+        return self.purses[seat].bankroll
+
+    def take(self, seat: int, amount: Decimal) -> None:
+        """Seat ``seat`` puts ``amount`` on the table."""
+        self.purses[seat].bankroll -= amount
+
+    def pay(self, seat: int, amount: Decimal) -> None:
+        """Seat ``seat`` gets ``amount`` back from the table (its stake and what it won)."""
+        self.purses[seat].bankroll += amount
+
+    @property
+    def player_net(self) -> Decimal:
+        """The player's gain (negative: loss) so far this round."""
+        player = self.player
+        return player.bankroll - player.bankroll_start

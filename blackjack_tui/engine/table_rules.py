@@ -3,7 +3,9 @@
 The one home of the rule checks: the pair test, doubling, splitting, hitting, the legal plays,
 the comparison with the dealer, the payouts, the insurance stake. Everything else (the controller,
 the UI, the analysis) asks these. Each takes the :class:`Rules`; the round itself passes a
-:class:`Table`, the same rules worked out once into plain attributes for its hot path.
+:class:`TableRules`, the same rules worked out once into plain attributes for its hot path.
+The formulas themselves (totals, pairs, the dealer's draw, payouts) are the :mod:`.kernel`'s:
+this module applies them to a table's rules and to the round's hands.
 """
 
 from __future__ import annotations
@@ -12,9 +14,10 @@ from collections.abc import Sequence
 from decimal import Decimal
 from fractions import Fraction
 
-from blackjack_tui.engine.cards import Card, best_total, parse_card
+from blackjack_tui.engine import kernel
+from blackjack_tui.engine.cards import Card, parse_card
 from blackjack_tui.engine.hand import Box, Hand
-from blackjack_tui.engine.money import ZERO, times
+from blackjack_tui.engine.money import ZERO
 from blackjack_tui.engine.rules import Limits, Rules
 from blackjack_tui.engine.vocabulary import AcesLow, ActionName, Outcome
 
@@ -27,11 +30,9 @@ PLAYS: tuple[tuple[ActionName, ...], ...] = tuple(
     tuple(name for name, bit in _BITS if not bit or mask & bit) for mask in range(16))
 HIT_STAND = PLAYS[HIT_BIT]
 _ONE = Decimal(1)
-# Module constants: an enum member looked up on its class costs as much as a small call.
-WIN, LOSE, PUSH, BLACKJACK, BUST, SURRENDER, EVEN_MONEY = Outcome
 
 
-class Table:
+class TableRules:
     """The rules of one table as plain attributes, worked out once (see :func:`table_of`)."""
 
     __slots__ = (
@@ -61,6 +62,7 @@ class Table:
         "paid_at_once",
         "peek",
         "resplit_aces",
+        "results",
         "rules",
         "split_by_rank",
         "split_one_card",
@@ -71,7 +73,7 @@ class Table:
         self.rules = rules
         ace = rules.double_ace_as_one
         self.aces_low = None if ace is None else AcesLow(ace)
-        self.bj_ratio: Fraction = rules.blackjack_ratio
+        self.bj_ratio: Fraction = kernel.blackjack_pays(rules)
         self.das = rules.double_after_split
         self.das_any = rules.double_after_split_any_total
         self.double_low, self.double_high = rules.double_range
@@ -108,6 +110,10 @@ class Table:
         self.dealer_hits = [[dealer_draws(self, total, soft) for total in range(32)]
                             for soft in flags]
         """``dealer_hits[soft][total]``: :func:`dealer_draws`, looked up."""
+        self.results = [[kernel.outcome_against(player, False, dealer, self.dealer_wins_ties)
+                         for dealer in range(32)] for player in range(32)]
+        """``results[player total][dealer total]``: how a live hand that is not a blackjack ends
+        against a dealer without one (:func:`.kernel.outcome_against`, looked up)."""
         self.openings = (_Openings(self, False), _Openings(self, True))
         """``openings[rich][first.rank, second.rank]``: the legal plays of an unsplit hand of two
         cards of these ranks, ``rich`` when the holder's chips match the stake
@@ -118,7 +124,7 @@ class _Openings(dict[tuple[str, str], "tuple[ActionName, ...] | None"]):
     """The legal plays of every unsplit two-card hand, worked out the first time its ranks come:
     the plays of the round's first decision, looked up instead of asked again each round."""
 
-    def __init__(self, table: Table, rich: bool) -> None:
+    def __init__(self, table: TableRules, rich: bool) -> None:
         super().__init__()
         self.table = table
         self.rich = rich
@@ -133,14 +139,14 @@ class _Openings(dict[tuple[str, str], "tuple[ActionName, ...] | None"]):
         return plays
 
 
-__all__ = ["Limits", "Table", "table_of"]  # and the rule checks below
+__all__ = ["Limits", "TableRules", "table_of"]  # and the rule checks below
 
-_TABLES: dict[int, Table] = {}
-_LAST: list[Table | None] = [None]  # the last table asked for
+_TABLES: dict[int, TableRules] = {}
+_LAST: list[TableRules | None] = [None]  # the last table asked for
 
 
-def table_of(rules: Rules) -> Table:
-    """The :class:`Table` of ``rules``, kept for the next round at the same table."""
+def table_of(rules: Rules) -> TableRules:
+    """The :class:`TableRules` of ``rules``, kept for the next round at the same table."""
     last = _LAST[0]
     if last is not None and last.rules is rules:  # the table of the round before, as a rule
         return last
@@ -148,7 +154,7 @@ def table_of(rules: Rules) -> Table:
     if table is None or table.rules is not rules:
         if len(_TABLES) > 64:
             _TABLES.clear()
-        table = _TABLES[id(rules)] = Table(rules)
+        table = _TABLES[id(rules)] = TableRules(rules)
     _LAST[0] = table
     return table
 
@@ -156,16 +162,15 @@ def table_of(rules: Rules) -> Table:
 # ------------------------------------------------------------------------------ the hand
 
 
-def is_pair(rules: Rules | Table, hand: Hand | Sequence[Card]) -> bool:
+def is_pair(rules: Rules | TableRules, hand: Hand | Sequence[Card]) -> bool:
     """Two cards that may split: of equal value (K+T), or of equal rank where the rules say so."""
     cards = hand._cards if isinstance(hand, Hand) else hand
     if len(cards) != 2:
         return False
-    a, b = cards
-    return a.rank == b.rank if _table(rules).split_by_rank else a.value == b.value
+    return kernel.is_pair(cards[0], cards[1], _table(rules).split_by_rank)
 
 
-def double_allowed(rules: Rules | Table, first: int, second: int, *, from_split: bool = False,
+def double_allowed(rules: Rules | TableRules, first: int, second: int, *, from_split: bool = False,
                    split_aces: bool = False) -> bool:
     """May a two-card hand of these card values (1 for an ace) double? The total tested is the
     best one, or the hard one where the rules count an ace 1 for the double (the Swedish rule).
@@ -179,12 +184,10 @@ def double_allowed(rules: Rules | Table, first: int, second: int, *, from_split:
             return False
         if t.das_any:
             return True
-    hard = first + second
-    total = hard if t.aces_low is not None else best_total(hard, first == 1 or second == 1)
-    return t.double_low <= total <= t.double_high
+    return t.double_low <= kernel.doubling_total(first, second, t.aces_low) <= t.double_high
 
 
-def can_double(rules: Rules | Table, hand: Hand) -> bool:
+def can_double(rules: Rules | TableRules, hand: Hand) -> bool:
     """Double this hand? Two cards, by :func:`double_allowed` (as the table worked it out)."""
     cards = hand._cards
     if len(cards) != 2:
@@ -193,7 +196,7 @@ def can_double(rules: Rules | Table, hand: Hand) -> bool:
         cards[1].value]
 
 
-def can_split(rules: Rules | Table, box: Box, hand: Hand) -> bool:
+def can_split(rules: Rules | TableRules, box: Box, hand: Hand) -> bool:
     """Split this pair? Within the most hands a box may have; split aces again only where the
     rules allow it."""
     t = _table(rules)
@@ -202,19 +205,19 @@ def can_split(rules: Rules | Table, box: Box, hand: Hand) -> bool:
     return is_pair(t, hand)
 
 
-def hits_allowed(rules: Rules | Table, total: int, soft: bool) -> bool:
+def hits_allowed(rules: Rules | TableRules, total: int, soft: bool) -> bool:
     """May a hand of this best total take a card? Below 21 always; a soft 21 only where the
     rules say so; a hard 21 never."""
-    return total < 21 or (total == 21 and soft and _table(rules).hit_soft_21)
+    return kernel.player_may_hit(total, soft, _table(rules).hit_soft_21)
 
 
-def may_hit(rules: Rules | Table, hand: Hand) -> bool:
+def may_hit(rules: Rules | TableRules, hand: Hand) -> bool:
     """:func:`hits_allowed` for this hand; a split ace keeps its one card."""
     return _may_hit(_table(rules), hand.split_aces and len(hand._cards) >= 2, hand.total,
                     hand.soft)
 
 
-def _may_hit(t: Table, one_card_taken: bool, total: int, soft: bool) -> bool:
+def _may_hit(t: TableRules, one_card_taken: bool, total: int, soft: bool) -> bool:
     """``one_card_taken``: a split ace that has its card (it may take no other, where split aces
     take one card)."""
     if one_card_taken and t.split_one_card:
@@ -222,7 +225,7 @@ def _may_hit(t: Table, one_card_taken: bool, total: int, soft: bool) -> bool:
     return hits_allowed(t, total, soft)
 
 
-def decision_actions(t: Table, box: Box, hand: Hand,
+def decision_actions(t: TableRules, box: Box, hand: Hand,
                      chips: Decimal) -> tuple[ActionName, ...] | None:
     """The legal plays for ``hand`` when it needs a decision; ``None`` when it stands by itself
     (a blackjack, a 21 that may not hit, a split ace's one card). ``chips`` are the holder's."""
@@ -234,7 +237,7 @@ def decision_actions(t: Table, box: Box, hand: Hand,
     return _hand_plays(t, box, hand, chips)
 
 
-def _hand_plays(t: Table, box: Box, hand: Hand,
+def _hand_plays(t: TableRules, box: Box, hand: Hand,
                 chips: Decimal) -> tuple[ActionName, ...] | None:
     """:func:`decision_actions`, asked of the rules each time."""
     two = len(hand._cards) == 2
@@ -249,7 +252,7 @@ def _hand_plays(t: Table, box: Box, hand: Hand,
     return PLAYS[mask] if mask else None
 
 
-def play_actions(rules: Rules | Table, box: Box, hand: Hand,
+def play_actions(rules: Rules | TableRules, box: Box, hand: Hand,
                  bankroll: Decimal) -> tuple[ActionName, ...]:
     """The legal play actions for ``hand``, in the order hit, stand, double, split, surrender."""
     t = _table(rules)
@@ -259,7 +262,7 @@ def play_actions(rules: Rules | Table, box: Box, hand: Hand,
     return PLAYS[mask]
 
 
-def _two_card_plays(t: Table, box: Box, hand: Hand, chips: Decimal) -> int:
+def _two_card_plays(t: TableRules, box: Box, hand: Hand, chips: Decimal) -> int:
     """Double, split (each only with the chips to match the stake) and surrender, as bits."""
     mask = 0
     if chips >= hand.wagers[0].stake:
@@ -273,7 +276,7 @@ def _two_card_plays(t: Table, box: Box, hand: Hand, chips: Decimal) -> int:
     return mask
 
 
-def needs_decision(rules: Rules | Table, box: Box, hand: Hand, bankroll: Decimal) -> bool:
+def needs_decision(rules: Rules | TableRules, box: Box, hand: Hand, bankroll: Decimal) -> bool:
     """Whether the player must choose for this hand, or it stands by itself (21, a split ace)."""
     return decision_actions(_table(rules), box, hand, bankroll) is not None
 
@@ -281,85 +284,62 @@ def needs_decision(rules: Rules | Table, box: Box, hand: Hand, bankroll: Decimal
 # ------------------------------------------------------------------------------ the dealer
 
 
-def dealer_blackjack(cards: Sequence[Card]) -> bool:
-    """The dealer's first two cards make 21."""
-    return len(cards) == 2 and cards[0].value + cards[1].value == 11 and (
-        cards[0].value == 1 or cards[1].value == 1)
-
-
-def dealer_draws(rules: Rules | Table, total: int, soft: bool) -> bool:
+def dealer_draws(rules: Rules | TableRules, total: int, soft: bool) -> bool:
     """The dealer takes another card: below 17, or on a soft 17 where the dealer hits it."""
-    return total < 17 or (total == 17 and soft and _table(rules).hits_soft_17)
+    return kernel.dealer_draws(total, soft, _table(rules).hits_soft_17)
 
 
 # ------------------------------------------------------------------------------ paying
 
 
-def outcome_against(rules: Rules | Table, hand: Hand, dealer_total: int) -> Outcome:
+def outcome_against(rules: Rules | TableRules, hand: Hand, dealer_total: int) -> Outcome:
     """How a live hand ends against a dealer without blackjack who finished on ``dealer_total``."""
     player = hand.total
     if player == 21 and hand.is_blackjack:
-        return BLACKJACK
-    if dealer_total > 21 or player > dealer_total:
-        return WIN
-    if player < dealer_total or player in _table(rules).dealer_wins_ties:
-        return LOSE
-    return PUSH
+        return kernel.BLACKJACK
+    return _table(rules).results[player][dealer_total]
 
 
-def net_of(rules: Rules | Table, outcome: Outcome, stake: Decimal) -> Decimal:
+def net_of(rules: Rules | TableRules, outcome: Outcome, stake: Decimal) -> Decimal:
     """What a wager of ``stake`` wins (negative: loses) when its hand ends with ``outcome``."""
-    if outcome is LOSE or outcome is BUST:
-        return -stake
-    if outcome is WIN or outcome is EVEN_MONEY:
-        return stake
-    if outcome is BLACKJACK:
-        return times(stake, _table(rules).bj_ratio)
-    if outcome is PUSH:
-        return ZERO
-    return -stake / 2  # a surrender
+    return kernel.net_of(outcome, stake, _table(rules).bj_ratio)
 
 
-def compare(rules: Rules | Table, hand: Hand, dealer_total: int) -> tuple[Outcome, Decimal]:
+def compare(rules: Rules | TableRules, hand: Hand, dealer_total: int) -> tuple[Outcome, Decimal]:
     """The holder's outcome and net for a live hand against a dealer who finished on
     ``dealer_total`` without blackjack."""
     outcome = outcome_against(rules, hand, dealer_total)
     return outcome, net_of(rules, outcome, hand.stake)
 
 
-def against_blackjack(rules: Rules | Table, box: Box, hi: int,
+def against_blackjack(rules: Rules | TableRules, box: Box, hi: int,
                       hand: Hand) -> tuple[Outcome, Decimal]:
     """The holder's outcome and net for a live hand ``hi`` of ``box`` against a dealer blackjack."""
     return wager_against_blackjack(rules, hand, hi == 0, hand.stake, box.bet)
 
 
-def wager_against_blackjack(rules: Rules | Table, hand: Hand, first: bool, stake: Decimal,
+def wager_against_blackjack(rules: Rules | TableRules, hand: Hand, first: bool, stake: Decimal,
                             bet: Decimal) -> tuple[Outcome, Decimal]:
     """A live wager of ``stake`` (its seat's original ``bet``) against a dealer blackjack.
 
     A blackjack pushes. In a no-hole-card game that loses the original bet only, the box's first
     hand loses the original bet and every other stake (doubles, splits) is returned.
     """
-    if hand.is_blackjack:
-        return PUSH, ZERO
-    if _table(rules).original_only:
-        return (LOSE, -bet) if first else (PUSH, ZERO)
-    return LOSE, -stake
+    return kernel.against_dealer_blackjack(hand.is_blackjack, first, stake, bet,
+                                           _table(rules).original_only)
 
 
 # ------------------------------------------------------------------------------ insurance
 
 
-def insurance_stake(rules: Rules | Table, bet: Decimal,
+def insurance_stake(rules: Rules | TableRules, bet: Decimal,
                     box_stake: Decimal | None = None) -> Decimal:
     """The full insurance stake: half the bet, or half the box's whole stake (the Swedish rule:
     doubles and splits included; ``box_stake`` defaults to the bet)."""
-    if _table(rules).half_box:
-        return (bet if box_stake is None else box_stake) / 2
-    return bet / 2
+    return kernel.insurance_stake(bet, box_stake, _table(rules).half_box)
 
 
-def insurance_offer(rules: Rules | Table, bet: Decimal, box_stake: Decimal,
+def insurance_offer(rules: Rules | TableRules, bet: Decimal, box_stake: Decimal,
                     chips: Decimal) -> Decimal | None:
     """The most a seat with ``chips`` may stake on insurance now, or ``None`` when it is not
     asked: it cannot afford the full stake, or (any amount up to half the bet) has no chips."""
@@ -369,6 +349,6 @@ def insurance_offer(rules: Rules | Table, bet: Decimal, box_stake: Decimal,
     return stake if stake <= chips else None
 
 
-def _table(rules: Rules | Table) -> Table:
-    return rules if type(rules) is Table else table_of(rules)  # type: ignore[arg-type]
+def _table(rules: Rules | TableRules) -> TableRules:
+    return rules if type(rules) is TableRules else table_of(rules)  # type: ignore[arg-type]
 

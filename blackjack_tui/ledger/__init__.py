@@ -3,14 +3,15 @@
 Both the scorekeeper (real cards, ``blackjack-tui ledger``) and the simulated home game feed it::
 
     evening = Evening(name="Friday", players=("Ann", "Bo"), settings=rules.ledger)
-    evening.add_hand({"Ann": settle(Play(bet, (Outcome.DOUBLE_WIN,)), rules), "Bo": Decimal(-5)})
+    ann = settle(Play(bet, (SheetResult.DOUBLE_WIN,)), rules)
+    evening.add_hand({"Ann": ann, "Bo": Decimal(-5)})
     evening.standings.stacks, evening.standings.winners
 """
 
 from blackjack_tui.ledger.evening import Evening
 from blackjack_tui.ledger.events import Change, Close, Entry, HandPlayed, LedgerError, Rebuy, Retire
 from blackjack_tui.ledger.money import fmt_money, parse_money
-from blackjack_tui.ledger.outcomes import Outcome, Play, settle
+from blackjack_tui.ledger.outcomes import Play, SheetResult, settle
 from blackjack_tui.ledger.standings import Row, Standings
 
 __all__ = [
@@ -20,11 +21,11 @@ __all__ = [
     "Evening",
     "HandPlayed",
     "LedgerError",
-    "Outcome",
     "Play",
     "Rebuy",
     "Retire",
     "Row",
+    "SheetResult",
     "Standings",
     "fmt_money",
     "parse_money",

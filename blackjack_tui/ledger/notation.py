@@ -21,7 +21,7 @@ from blackjack_tui.engine.rules import Rules
 from blackjack_tui.engine.table_rules import insurance_stake
 from blackjack_tui.ledger.events import Entry, LedgerError
 from blackjack_tui.ledger.money import is_money, parse_money
-from blackjack_tui.ledger.outcomes import CODES, Outcome, Play, settle
+from blackjack_tui.ledger.outcomes import CODES, Play, SheetResult, settle
 
 HELP = "w win l loss p push n natural b bust · dw dl doubled · w/l split · i bj @10"
 """One line of the codes, short enough for an 80-column terminal."""
@@ -29,7 +29,7 @@ HELP = "w win l loss p push n natural b bust · dw dl doubled · w/l split · i 
 
 def parse_play(text: str, bet: Decimal, rules: Rules) -> Play:
     """The :class:`Play` that ``text`` describes (outcome notation only)."""
-    hands: tuple[Outcome, ...] = ()
+    hands: tuple[SheetResult, ...] = ()
     insurance = Decimal(0)
     insured = False
     bank_blackjack = False

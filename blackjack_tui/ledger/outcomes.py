@@ -5,6 +5,10 @@ The sheet's own arithmetic: a win is +bet, a loss -bet, a push 0, a natural pays
 original bet, a bust loses even if the bank busts later. Insurance is a side bet of up to half the
 bet: it pays 2:1 when the bank has blackjack (an insured losing hand nets 0), and is lost on top of
 the main result otherwise.
+
+What each result pays is the engine's: a :class:`SheetResult` is an engine
+:class:`~blackjack_tui.engine.vocabulary.Outcome` (a doubled one staked twice), paid by the rules'
+kernel (:func:`~blackjack_tui.engine.kernel.payout_factor`, :func:`~.kernel.insurance_net`).
 """
 
 from __future__ import annotations
@@ -13,14 +17,17 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from enum import StrEnum
 
+from blackjack_tui.engine import kernel
 from blackjack_tui.engine.rules import Rules
 from blackjack_tui.engine.table_rules import insurance_stake
+from blackjack_tui.engine.vocabulary import Outcome
 from blackjack_tui.ledger.events import Entry, LedgerError
 from blackjack_tui.ledger.money import fmt_money
 
 
-class Outcome(StrEnum):
-    """How one hand ended against the bank."""
+class SheetResult(StrEnum):
+    """How one hand ended against the bank, as the scorekeeper writes it (its values are the
+    words the sheet shows)."""
 
     WIN = "win"
     LOSS = "loss"
@@ -32,18 +39,18 @@ class Outcome(StrEnum):
 
 
 # The codes typed at the keyboard (see notation.py).
-CODES: dict[str, Outcome] = {
-    "w": Outcome.WIN,
-    "l": Outcome.LOSS,
-    "p": Outcome.PUSH,
-    "n": Outcome.NATURAL,
-    "dw": Outcome.DOUBLE_WIN,
-    "dl": Outcome.DOUBLE_LOSS,
-    "b": Outcome.BUST,
+CODES: dict[str, SheetResult] = {
+    "w": SheetResult.WIN,
+    "l": SheetResult.LOSS,
+    "p": SheetResult.PUSH,
+    "n": SheetResult.NATURAL,
+    "dw": SheetResult.DOUBLE_WIN,
+    "dl": SheetResult.DOUBLE_LOSS,
+    "b": SheetResult.BUST,
 }
-SHORT: dict[Outcome, str] = {outcome: code for code, outcome in CODES.items()}
+SHORT: dict[SheetResult, str] = {outcome: code for code, outcome in CODES.items()}
 
-_WINS = (Outcome.WIN, Outcome.NATURAL, Outcome.DOUBLE_WIN)
+_WINS = (SheetResult.WIN, SheetResult.NATURAL, SheetResult.DOUBLE_WIN)
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,23 +59,28 @@ class Play:
     the insurance stake and whether the bank had blackjack."""
 
     bet: Decimal
-    hands: tuple[Outcome, ...]
+    hands: tuple[SheetResult, ...]
     insurance: Decimal = field(default=Decimal(0))
     bank_blackjack: bool = False
 
 
-def _factor(outcome: Outcome, rules: Rules) -> Decimal:
-    if outcome is Outcome.NATURAL:
-        ratio = rules.blackjack_ratio
-        return Decimal(ratio.numerator) / Decimal(ratio.denominator)
-    return {
-        Outcome.WIN: Decimal(1),
-        Outcome.LOSS: Decimal(-1),
-        Outcome.PUSH: Decimal(0),
-        Outcome.DOUBLE_WIN: Decimal(2),
-        Outcome.DOUBLE_LOSS: Decimal(-2),
-        Outcome.BUST: Decimal(-1),
-    }[outcome]
+AS_OUTCOME: dict[SheetResult, tuple[Outcome, int]] = {
+    SheetResult.WIN: (Outcome.WIN, 1),
+    SheetResult.LOSS: (Outcome.LOSE, 1),
+    SheetResult.PUSH: (Outcome.PUSH, 1),
+    SheetResult.NATURAL: (Outcome.BLACKJACK, 1),
+    SheetResult.DOUBLE_WIN: (Outcome.WIN, 2),
+    SheetResult.DOUBLE_LOSS: (Outcome.LOSE, 2),
+    SheetResult.BUST: (Outcome.BUST, 1),
+}
+"""Each sheet result as the engine's outcome and how many bets it stakes (a double: two)."""
+
+
+def _factor(result: SheetResult, rules: Rules) -> Decimal:
+    """What ``result`` wins per unit of the bet (negative: loses), as the kernel pays it."""
+    outcome, bets = AS_OUTCOME[result]
+    factor = kernel.payout_factor(outcome, kernel.blackjack_pays(rules)) * bets
+    return Decimal(factor.numerator) / Decimal(factor.denominator)
 
 
 def check(play: Play, rules: Rules) -> None:
@@ -80,7 +92,7 @@ def check(play: Play, rules: Rules) -> None:
     if len(play.hands) > rules.max_split_hands:
         raise LedgerError(f"{rules.title or rules.name} allows at most {rules.max_split_hands} "
                           f"hands from a split, not {len(play.hands)}")
-    if len(play.hands) > 1 and Outcome.NATURAL in play.hands:
+    if len(play.hands) > 1 and SheetResult.NATURAL in play.hands:
         raise LedgerError("a ten on a split ace is an ordinary 21 and pays 1:1: enter it as a win")
     if play.insurance < 0:
         raise LedgerError("insurance cannot be negative")
@@ -103,14 +115,13 @@ def settle(play: Play, rules: Rules) -> Entry:
     if len(play.hands) > 1:
         parts[0] = "split " + parts[0]
     if play.insurance > 0:
+        amount += kernel.insurance_net(play.insurance, play.bank_blackjack)
         if play.bank_blackjack:
-            amount += 2 * play.insurance
             parts.append(f"insurance {fmt_money(play.insurance)} won")
         else:
-            amount -= play.insurance
             parts.append(f"insurance {fmt_money(play.insurance)} lost")
     elif play.bank_blackjack:
         parts.append("bank blackjack")
     parts.append(f"bet {fmt_money(play.bet)}")
-    natural = Outcome.NATURAL in play.hands
+    natural = SheetResult.NATURAL in play.hands
     return Entry(amount=amount + 0, natural=natural, how=", ".join(parts))

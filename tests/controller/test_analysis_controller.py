@@ -133,7 +133,7 @@ async def test_the_count_resets_when_the_table_shuffles_between_rounds() -> None
             await asyncio.sleep(0)
         rnd = task.result()
         shown = [c for c in rnd.table_cards() if not (rnd.rules.hole_card == "peek"
-                                                       and c is rnd.dealer[1]
+                                                       and c is rnd.dealer.cards[1]
                                                        and rnd.hole_hidden)]
         assert controller.count.seen == len(shown)
         assert controller.count.running == sum(hi_lo(c) for c in shown)

@@ -70,7 +70,7 @@ def cards_of(rnd: Round, box: int = 1, hand: int = 1) -> list[str]:
 
 
 def dealer(rnd: Round) -> list[str]:
-    return [c.text for c in rnd.dealer]
+    return [c.text for c in rnd.dealer.cards]
 
 
 def kinds(events: Sequence[Any]) -> list[str]:

@@ -11,8 +11,9 @@ from typing import Any
 import pytest
 
 from blackjack_tui.engine import Card, Round, Shoe, ShoeEmptyError, parse_card, parse_cards
-from blackjack_tui.engine.cards import DECK, CardError, format_total, hand_totals
+from blackjack_tui.engine.cards import DECK, CardError
 from blackjack_tui.engine.hand import Hand
+from blackjack_tui.engine.kernel import format_total, hand_totals
 from blackjack_tui.engine.shoe import fisher_yates, fresh_order, rank_order
 
 from .scenario import rules

@@ -9,7 +9,7 @@ import pytest
 from pydantic import ValidationError
 
 from blackjack_tui.engine.rules import LedgerSettings
-from blackjack_tui.ledger import Entry, Evening, LedgerError, Outcome, Play, settle
+from blackjack_tui.ledger import Entry, Evening, LedgerError, Play, SheetResult, settle
 
 D = Decimal
 
@@ -129,7 +129,7 @@ def test_tournament_tie_is_shared():
 
 def test_bank_rotates_to_a_natural_from_the_next_hand(home):
     ev = evening(players=("Ann", "Bo", "Cy", "Di"), banker="Ann", rotating_bank=True)
-    natural = settle(Play(D(10), (Outcome.NATURAL,)), home)
+    natural = settle(Play(D(10), (SheetResult.NATURAL,)), home)
     row = ev.add_hand({"Bo": D(-10), "Cy": natural, "Di": D(10)})
     assert row.banker == "Ann" and row.entries["Ann"] == -15  # Ann paid this hand's bank
     assert ev.standings.banker == "Cy"

@@ -75,7 +75,7 @@ def check_disk(data: Path, seen_rounds: set[str]) -> Round | None:
         assert saved is not None and saved.data is not None
         assert rnd == Round.from_dict(saved.data["round"]), "the resumed round differs"
         assert rnd.bankroll_start == game.store.balance()
-        table = sum(len(h.cards) for b in rnd.boxes for h in b.hands) + len(rnd.dealer)
+        table = sum(len(h.cards) for b in rnd.boxes for h in b.hands) + len(rnd.dealer.cards)
         shoe = rnd.shoe
         assert shoe.remaining + len(shoe.discards) + (0 if rnd.over else table) == shoe.total
     game.close()

@@ -10,7 +10,7 @@ import os
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from pydantic import ValidationError
 
@@ -18,7 +18,21 @@ from blackjack_tui.ledger.evening import Evening
 from blackjack_tui.ledger.money import fmt_money
 
 if TYPE_CHECKING:
-    from blackjack_tui.store.store import Store
+    from blackjack_tui.store.booking import EveningSave
+
+
+class EveningRows(Protocol):
+    """What the scorekeeper needs of the game's :class:`~blackjack_tui.store.Store` (named here
+    as a protocol: the store imports this module for the 0.1.0 import, and no circle is kept)."""
+
+    folder: Path
+
+    def save_evening(self, save: EveningSave) -> None: ...
+
+    def evening_rows(self, source: str, status: tuple[str, ...] = ...,
+                     ) -> list[tuple[str, str, str, str]]: ...
+
+    def delete_evening(self, evening_id: str) -> None: ...
 
 FOLDER = "evenings"
 EXPORTS = "exports"
@@ -98,12 +112,12 @@ class EveningStore:
 
     SOURCE = "scorekeeper"
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: EveningRows) -> None:
         self.store = store
         self.root = store.folder
 
     def save_evening(self, evening: Evening) -> None:
-        from blackjack_tui.store.store import EveningSave
+        from blackjack_tui.store.booking import EveningSave
 
         status = "closed" if evening.standings.finished else "open"
         self.store.save_evening(EveningSave(evening.id, evening.model_dump_json(), status,

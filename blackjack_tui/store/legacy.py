@@ -22,7 +22,7 @@ import json
 import sqlite3
 from decimal import Decimal
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from blackjack_tui.engine.errors import EngineError
 from blackjack_tui.engine.money import money_str, to_money
@@ -35,8 +35,13 @@ from blackjack_tui.store.jsonl import parse_object, read_newest
 from blackjack_tui.store.records import put_record
 from blackjack_tui.store.settings import Settings, parse_bets, settings_rows
 
-if TYPE_CHECKING:
-    from blackjack_tui.store.book import Book
+
+class Opening(Protocol):
+    """The database being opened (a :class:`~blackjack_tui.store.book.Book`, which imports this
+    module: named as a protocol so that no import circle is kept)."""
+
+    conn: sqlite3.Connection
+    folder: Path
 
 FILES = ("profile.json", "history.jsonl", "inflight.json", "shoe.json", "shoes.jsonl")
 LEGACY_HOME = "home:imported:You"
@@ -47,7 +52,7 @@ def has_legacy(folder: Path) -> bool:
     return any((folder / name).exists() for name in FILES) or (folder / "evenings").is_dir()
 
 
-def import_folder(store: Book) -> list[str]:
+def import_folder(store: Opening) -> list[str]:
     """Import 0.1.0's files once; the notices say what was found and what was set right."""
     conn = store.conn
     done = conn.execute("SELECT value FROM meta WHERE key = 'legacy_import'").fetchone()
@@ -184,8 +189,8 @@ class _Import:
         return after
 
     def _rounds(self) -> None:
+        from blackjack_tui.store.booking import Counts
         from blackjack_tui.store.reading import counts_of
-        from blackjack_tui.store.store import Counts
 
         bankroll = journal.account_id(self.conn, BANKROLL)
         home = None

@@ -14,10 +14,10 @@ from decimal import Decimal
 from typing import Any
 
 from blackjack_tui.engine.seats import SEAT_BOX_BASE
+from blackjack_tui.store.booking import Counts
 from blackjack_tui.store.db import UNITS, read_money
 from blackjack_tui.store.journal import BANKROLL
 from blackjack_tui.store.records import join_record
-from blackjack_tui.store.store import Counts
 
 WON = ("win", "blackjack", "even-money")
 CHART_POINTS = 400

@@ -78,6 +78,8 @@ SHARED = (
     Option(("--speed",), None, "how fast the cards are dealt",
            {"choices": ("instant", "fast", "normal", "slow")}),
     Option(("--ascii",), None, "draw cards in plain ASCII", {"action": "store_true"}),
+    Option(("--narrate",), None, "tell the game as plain lines of text (a screen reader, a log, "
+           "a pipe)", {"action": "store_true"}),
 )
 _SHARED = {o.dest: o for o in SHARED}
 
@@ -149,7 +151,8 @@ def _completion_args(p: argparse.ArgumentParser) -> None:
 
 
 COMMANDS: tuple[Command, ...] = (
-    Command("play", "sit at the table (the default)", ("rules", "seed", "speed", "ascii")),
+    Command("play", "sit at the table (the default)",
+            ("rules", "seed", "speed", "ascii", "narrate")),
     Command("rules", "list the rule sets, show one, or check a rules file", ("rules_file",),
             _rules_args),
     Command("replay", "re-run a scenario or hand-history file", ("rules_file",), _replay_args),

@@ -16,6 +16,8 @@ from blackjack_tui.cli import UsageError
 if TYPE_CHECKING:
     from textual.app import App
 
+    from blackjack_tui.controller.game import Game
+
 log = logging.getLogger(__name__)
 
 
@@ -58,6 +60,8 @@ def without_pydantic_plugins() -> None:
 
 def run(args: argparse.Namespace) -> int:
     without_pydantic_plugins()
+    if getattr(args, "narrate", None):
+        return _narrate(args)
     collector = Collector()
     try:
         app = _sit_down(args, first_frame=collector.resume)
@@ -99,16 +103,24 @@ class Collector:
             gc.enable()
 
 
-def _sit_down(args: argparse.Namespace,
-              first_frame: Callable[[], None] | None = None) -> App[Any] | None:
-    """The app, its game open (``None``, the reason printed, when the folder cannot be had);
-    ``first_frame`` is called once the table is on the screen."""
+def _narrate(args: argparse.Namespace) -> int:
+    """``--narrate``: the same game in plain lines of text (no Textual at all)."""
+    from blackjack_tui.plain.narrate import run as narrate
+
+    game = open_game(args)
+    if game is None:
+        return 1
+    return narrate(game, args.speed)
+
+
+def open_game(args: argparse.Namespace) -> Game | None:
+    """The game the command line asks for, its data folder locked (``None``, the reason printed,
+    when the folder cannot be had); a bad ``--rules`` or ``--data-dir`` is a UsageError."""
+    from blackjack_tui.controller.game import Game, GameOptions
     from blackjack_tui.paths import user_rules_file
     from blackjack_tui.rulesets import load_all
-    from blackjack_tui.ui.app import BlackjackApp, PlayOptions
-    from blackjack_tui.ui.screens import table_screen  # noqa: F401  (the first screen drawn)
 
-    options = PlayOptions(
+    options = GameOptions(
         rules=args.rules, seed=args.seed,
         data_dir=Path(args.data_dir) if args.data_dir else None,
         speed=args.speed, ascii=args.ascii,
@@ -120,7 +132,6 @@ def _sit_down(args: argparse.Namespace,
                          f"{', '.join(sorted(sets))}")
     if options.data_dir is not None and options.data_dir.exists() and not options.data_dir.is_dir():
         raise UsageError(f"--data-dir {options.data_dir} is a file, not a folder")
-    from blackjack_tui.controller.game import Game
     from blackjack_tui.store import StoreError
 
     log.debug("sitting down: %s", options)
@@ -133,6 +144,19 @@ def _sit_down(args: argparse.Namespace,
     game.notices[:0] = [str(e) for e in errors]  # what is wrong in the player's rules file
     for notice in game.notices:  # shown on the table too; kept in the log for a report
         log.warning("%s", notice)
-    app = BlackjackApp(options, game=game, first_frame=first_frame)
+    return game
+
+
+def _sit_down(args: argparse.Namespace,
+              first_frame: Callable[[], None] | None = None) -> App[Any] | None:
+    """The app, its game open (``None``, the reason printed, when the folder cannot be had);
+    ``first_frame`` is called once the table is on the screen."""
+    from blackjack_tui.ui.app import BlackjackApp
+    from blackjack_tui.ui.screens import table_screen  # noqa: F401  (the first screen drawn)
+
+    game = open_game(args)
+    if game is None:
+        return None
+    app = BlackjackApp(game.options, game=game, first_frame=first_frame)
     report_crashes(app)
     return app

@@ -166,6 +166,7 @@ COMMANDS: tuple[Command, ...] = (
     Command("verify", "check a provably fair shoe against its commitment", (), _verify_args),
     Command("audit", "check that every chip adds up (exit 0: all agree)", (), _audit_args),
     Command("paths", "print where the data, config, cache and log folders are", (), _json),
+    Command("config", "print the settings in force and where each comes from", (), _json),
     Command("completion", "print a shell completion script (bash, zsh or fish)", (),
             _completion_args),
 )

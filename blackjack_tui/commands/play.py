@@ -16,6 +16,7 @@ from blackjack_tui.cli import UsageError
 if TYPE_CHECKING:
     from textual.app import App
 
+    from blackjack_tui.config import Config
     from blackjack_tui.controller.game import Game
 
 log = logging.getLogger(__name__)
@@ -60,7 +61,10 @@ def without_pydantic_plugins() -> None:
 
 def run(args: argparse.Namespace) -> int:
     without_pydantic_plugins()
-    if getattr(args, "narrate", None):
+    from blackjack_tui import config
+
+    args.config = config.load()
+    if getattr(args, "narrate", None) or args.config.get("narrate"):
         return _narrate(args)
     collector = Collector()
     try:
@@ -110,7 +114,8 @@ def _narrate(args: argparse.Namespace) -> int:
     game = open_game(args)
     if game is None:
         return 1
-    return narrate(game, args.speed)
+    found = getattr(args, "config", None)
+    return narrate(game, args.speed or (found.get("speed") if found else None))
 
 
 def open_game(args: argparse.Namespace) -> Game | None:
@@ -120,10 +125,11 @@ def open_game(args: argparse.Namespace) -> Game | None:
     from blackjack_tui.paths import user_rules_file
     from blackjack_tui.rulesets import load_all
 
+    found: Config | None = getattr(args, "config", None)
     options = GameOptions(
         rules=args.rules, seed=args.seed,
         data_dir=Path(args.data_dir) if args.data_dir else None,
-        speed=args.speed, ascii=args.ascii,
+        speed=args.speed or (found.get("speed") if found else None), ascii=args.ascii,
     )
     # Read (and validated) once: --rules is checked against them, and the game is handed them.
     sets, errors = load_all(user_rules_file())
@@ -142,9 +148,22 @@ def open_game(args: argparse.Namespace) -> Game | None:
         print(f"blackjack-tui: {err}", file=sys.stderr)
         return None
     game.notices[:0] = [str(e) for e in errors]  # what is wrong in the player's rules file
+    if found is not None:
+        with_config(game, found)
     for notice in game.notices:  # shown on the table too; kept in the log for a report
         log.warning("%s", notice)
     return game
+
+
+def with_config(game: Game, found: Config) -> None:
+    """The file's and the environment's values over the saved settings, for this run (the
+    command line's ``--speed`` and ``--ascii`` stay over them); each bad value is a notice."""
+    from blackjack_tui.config import SETTINGS_FIELD
+
+    game.notices[:0] = found.problems
+    for key, field in SETTINGS_FIELD.items():
+        if key in found.values and key != "speed":  # (the speed went in with the options)
+            setattr(game.settings, field, found.values[key].value)
 
 
 def _sit_down(args: argparse.Namespace,
@@ -158,5 +177,8 @@ def _sit_down(args: argparse.Namespace,
     if game is None:
         return None
     app = BlackjackApp(game.options, game=game, first_frame=first_frame)
+    keymap = getattr(getattr(args, "config", None), "keymap", None)
+    if keymap:
+        app.set_keymap(keymap)  # bindings by id: Textual's keymap
     report_crashes(app)
     return app

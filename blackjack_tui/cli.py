@@ -150,6 +150,21 @@ def _completion_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("shell", choices=("bash", "zsh", "fish"))
 
 
+def _port(text: str) -> int:
+    value = _positive_int(text)
+    if value > 65535:
+        raise argparse.ArgumentTypeError(f"a port is 1 to 65535, not {value}")
+    return value
+
+
+def _serve_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--host", default="127.0.0.1",
+                   help="the address to listen on (default: this computer only)")
+    p.add_argument("--port", type=_port, default=8000, metavar="PORT")
+    p.add_argument("--guest", action="store_true",
+                   help="each tab its own table, thrown away at its end")
+
+
 COMMANDS: tuple[Command, ...] = (
     Command("play", "sit at the table (the default)",
             ("rules", "seed", "speed", "ascii", "narrate")),
@@ -167,6 +182,7 @@ COMMANDS: tuple[Command, ...] = (
     Command("audit", "check that every chip adds up (exit 0: all agree)", (), _audit_args),
     Command("paths", "print where the data, config, cache and log folders are", (), _json),
     Command("config", "print the settings in force and where each comes from", (), _json),
+    Command("serve", "play in a web browser (the web extra)", (), _serve_args),
     Command("completion", "print a shell completion script (bash, zsh or fish)", (),
             _completion_args),
 )

@@ -146,6 +146,7 @@ def open_game(args: argparse.Namespace) -> Game | None:
     except StoreError as err:  # another game on this folder, or a disk that cannot hold it
         log.warning("%s", err)
         print(f"blackjack-tui: {err}", file=sys.stderr)
+        args.refused = str(err)  # (a browser tab shows it as a page: see _sit_down)
         return None
     game.notices[:0] = [str(e) for e in errors]  # what is wrong in the player's rules file
     if found is not None:
@@ -172,9 +173,14 @@ def _sit_down(args: argparse.Namespace,
     ``first_frame`` is called once the table is on the screen."""
     from blackjack_tui.ui.app import BlackjackApp
     from blackjack_tui.ui.screens import table_screen  # noqa: F401  (the first screen drawn)
+    from blackjack_tui.ui.web import InUseApp, on_web_driver
 
     game = open_game(args)
     if game is None:
+        if on_web_driver() and getattr(args, "refused", None):
+            page = InUseApp(args.refused)  # a tab, never a splash screen that waits for ever
+            report_crashes(page)
+            return page
         return None
     app = BlackjackApp(game.options, game=game, first_frame=first_frame)
     keymap = getattr(getattr(args, "config", None), "keymap", None)

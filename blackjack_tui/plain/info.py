@@ -64,9 +64,11 @@ def hint_words(n: Narrator) -> str:
     advice = n.controller.hint()
     if advice is None:
         return "The hint is for a decision in a round."
-    ranked = "; ".join(f"{action} {value:+.3f}" for action, value in advice.ranked)
+    ranked = "; ".join(f"{action.replace('-', ' ')} {value:+.3f}"
+                       for action, value in advice.ranked)
     note = f" {advice.note}." if advice.note else ""
-    return f"Hint: {advice.best}. Expected value per unit bet: {ranked}.{note}"
+    return (f"Hint: {advice.best.replace('-', ' ')}. Expected value per unit bet: "
+            f"{ranked}.{note}")
 
 
 def rules_lines(n: Narrator) -> list[str]:

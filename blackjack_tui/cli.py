@@ -78,6 +78,8 @@ SHARED = (
     Option(("--speed",), None, "how fast the cards are dealt",
            {"choices": ("instant", "fast", "normal", "slow")}),
     Option(("--ascii",), None, "draw cards in plain ASCII", {"action": "store_true"}),
+    Option(("--narrate",), None, "tell the game as plain lines of text (a screen reader, a log, "
+           "a pipe)", {"action": "store_true"}),
 )
 _SHARED = {o.dest: o for o in SHARED}
 
@@ -159,8 +161,24 @@ def _completion_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("shell", choices=("bash", "zsh", "fish"))
 
 
+def _port(text: str) -> int:
+    value = _positive_int(text)
+    if value > 65535:
+        raise argparse.ArgumentTypeError(f"a port is 1 to 65535, not {value}")
+    return value
+
+
+def _serve_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--host", default="127.0.0.1",
+                   help="the address to listen on (default: this computer only)")
+    p.add_argument("--port", type=_port, default=8000, metavar="PORT")
+    p.add_argument("--guest", action="store_true",
+                   help="each tab its own table, thrown away at its end")
+
+
 COMMANDS: tuple[Command, ...] = (
-    Command("play", "sit at the table (the default)", ("rules", "seed", "speed", "ascii")),
+    Command("play", "sit at the table (the default)",
+            ("rules", "seed", "speed", "ascii", "narrate")),
     Command("rules", "list the rule sets, show one, or check a rules file", ("rules_file",),
             _rules_args),
     Command("replay", "re-run a scenario or hand-history file", ("rules_file",), _replay_args),
@@ -178,6 +196,8 @@ COMMANDS: tuple[Command, ...] = (
     Command("restore", "put a backup back as your bankroll and history", (), _restore_args),
     Command("paths", "print where the data, config, cache, log and backups folders are", (),
             _json),
+    Command("config", "print the settings in force and where each comes from", (), _json),
+    Command("serve", "play in a web browser (the web extra)", (), _serve_args),
     Command("completion", "print a shell completion script (bash, zsh or fish)", (),
             _completion_args),
 )

@@ -19,7 +19,7 @@ from blackjack_tui.cli import COMMANDS, GLOBAL, SHARED, main, parse
 REQUIRED = {"replay": ["round.json"], "completion": ["bash"]}
 VALUES = {"data_dir": "/tmp/somewhere", "rules": "swedish", "rules_file": "mine.toml",
           "seed": "7", "speed": "slow"}
-FLAG_ONLY = {"debug", "ascii"}
+FLAG_ONLY = {"debug", "ascii", "narrate"}
 
 
 def _cases() -> list[tuple[str, str]]:

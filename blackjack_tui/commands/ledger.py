@@ -38,10 +38,16 @@ def run(args: argparse.Namespace) -> int:
         lock.release()
         print(f"blackjack-tui ledger: {err}", file=sys.stderr)
         return 1
+    from blackjack_tui import config
     from blackjack_tui.ui.ledger.app import LedgerApp
 
+    found = config.load()
+    for problem in found.problems:  # (left on the terminal when the scorekeeper closes)
+        print(problem, file=sys.stderr)
     try:
-        LedgerApp(EveningStore(store), rules).run()
+        app = LedgerApp(EveningStore(store), rules)
+        app.set_keymap(found.keymap)  # [keymap] in config.toml: bindings by id
+        app.run()
     finally:
         store.close()
         lock.release()

@@ -16,6 +16,9 @@ from blackjack_tui.cli import UsageError
 if TYPE_CHECKING:
     from textual.app import App
 
+    from blackjack_tui.config import Config
+    from blackjack_tui.controller.game import Game
+
 log = logging.getLogger(__name__)
 
 
@@ -58,6 +61,11 @@ def without_pydantic_plugins() -> None:
 
 def run(args: argparse.Namespace) -> int:
     without_pydantic_plugins()
+    from blackjack_tui import config
+
+    args.config = config.load()
+    if getattr(args, "narrate", None) or args.config.get("narrate"):
+        return _narrate(args)
     collector = Collector()
     try:
         app = _sit_down(args, first_frame=collector.resume)
@@ -99,19 +107,29 @@ class Collector:
             gc.enable()
 
 
-def _sit_down(args: argparse.Namespace,
-              first_frame: Callable[[], None] | None = None) -> App[Any] | None:
-    """The app, its game open (``None``, the reason printed, when the folder cannot be had);
-    ``first_frame`` is called once the table is on the screen."""
+def _narrate(args: argparse.Namespace) -> int:
+    """``--narrate``: the same game in plain lines of text (no Textual at all)."""
+    from blackjack_tui.plain.narrate import run as narrate
+
+    game = open_game(args)
+    if game is None:
+        return 1
+    found = getattr(args, "config", None)
+    return narrate(game, args.speed or (found.get("speed") if found else None))
+
+
+def open_game(args: argparse.Namespace) -> Game | None:
+    """The game the command line asks for, its data folder locked (``None``, the reason printed,
+    when the folder cannot be had); a bad ``--rules`` or ``--data-dir`` is a UsageError."""
+    from blackjack_tui.controller.game import Game, GameOptions
     from blackjack_tui.paths import user_rules_file
     from blackjack_tui.rulesets import load_all
-    from blackjack_tui.ui.app import BlackjackApp, PlayOptions
-    from blackjack_tui.ui.screens import table_screen  # noqa: F401  (the first screen drawn)
 
-    options = PlayOptions(
+    found: Config | None = getattr(args, "config", None)
+    options = GameOptions(
         rules=args.rules, seed=args.seed,
         data_dir=Path(args.data_dir) if args.data_dir else None,
-        speed=args.speed, ascii=args.ascii,
+        speed=args.speed or (found.get("speed") if found else None), ascii=args.ascii,
     )
     # Read (and validated) once: --rules is checked against them, and the game is handed them.
     sets, errors = load_all(user_rules_file())
@@ -120,7 +138,6 @@ def _sit_down(args: argparse.Namespace,
                          f"{', '.join(sorted(sets))}")
     if options.data_dir is not None and options.data_dir.exists() and not options.data_dir.is_dir():
         raise UsageError(f"--data-dir {options.data_dir} is a file, not a folder")
-    from blackjack_tui.controller.game import Game
     from blackjack_tui.store import StoreError
 
     log.debug("sitting down: %s", options)
@@ -129,10 +146,45 @@ def _sit_down(args: argparse.Namespace,
     except StoreError as err:  # another game on this folder, or a disk that cannot hold it
         log.warning("%s", err)
         print(f"blackjack-tui: {err}", file=sys.stderr)
+        args.refused = str(err)  # (a browser tab shows it as a page: see _sit_down)
         return None
     game.notices[:0] = [str(e) for e in errors]  # what is wrong in the player's rules file
+    if found is not None:
+        with_config(game, found)
     for notice in game.notices:  # shown on the table too; kept in the log for a report
         log.warning("%s", notice)
-    app = BlackjackApp(options, game=game, first_frame=first_frame)
+    return game
+
+
+def with_config(game: Game, found: Config) -> None:
+    """The file's and the environment's values over the saved settings, for this run (the
+    command line's ``--speed`` and ``--ascii`` stay over them); each bad value is a notice."""
+    from blackjack_tui.config import SETTINGS_FIELD
+
+    game.notices[:0] = found.problems
+    for key, field in SETTINGS_FIELD.items():
+        if key in found.values and key != "speed":  # (the speed went in with the options)
+            setattr(game.settings, field, found.values[key].value)
+
+
+def _sit_down(args: argparse.Namespace,
+              first_frame: Callable[[], None] | None = None) -> App[Any] | None:
+    """The app, its game open (``None``, the reason printed, when the folder cannot be had);
+    ``first_frame`` is called once the table is on the screen."""
+    from blackjack_tui.ui.app import BlackjackApp
+    from blackjack_tui.ui.screens import table_screen  # noqa: F401  (the first screen drawn)
+    from blackjack_tui.ui.web import InUseApp, on_web_driver
+
+    game = open_game(args)
+    if game is None:
+        if on_web_driver() and getattr(args, "refused", None):
+            page = InUseApp(args.refused)  # a tab, never a splash screen that waits for ever
+            report_crashes(page)
+            return page
+        return None
+    app = BlackjackApp(game.options, game=game, first_frame=first_frame)
+    keymap = getattr(getattr(args, "config", None), "keymap", None)
+    if keymap:
+        app.set_keymap(keymap)  # bindings by id: Textual's keymap
     report_crashes(app)
     return app

@@ -99,6 +99,10 @@ class BlackjackApp(App[None]):
         return TableScreen(self.game)
 
     def on_mount(self) -> None:
+        if self.is_web:  # keys that a browser does not take for itself, and "click first"
+            from blackjack_tui.ui.web import web_keys
+
+            web_keys(self)
         self.apply_ascii()
         if self.settings.theme in self.available_themes and self.theme != self.settings.theme:
             self.theme = self.settings.theme

@@ -284,6 +284,16 @@ class StandingsScreen(Screen[None]):
         self.app.push_screen(HistoryScreen(self.evening))
 
     def action_export(self) -> None:
+        if self.app.is_web:  # in a browser: downloads, not files on the server's disk
+            import io
+
+            from blackjack_tui.store.evenings import evening_csv, evening_json
+
+            evening = self.evening
+            for text, suffix in ((evening_csv(evening), "csv"), (evening_json(evening), "json")):
+                self.app.deliver_text(io.StringIO(text), save_filename=f"{evening.id}.{suffix}")
+            self.notify(f"{evening.id}.csv and .json", title="Downloading", timeout=8)
+            return
         try:
             csv_path, json_path = self.store.export_evening(self.evening)
         except OSError as err:

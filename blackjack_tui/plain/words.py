@@ -11,8 +11,9 @@ from decimal import Decimal
 
 from blackjack_tui.controller.view import HandView, TableView
 from blackjack_tui.engine.actions import Decision
-from blackjack_tui.engine.cards import Card, hand_value
+from blackjack_tui.engine.cards import Card
 from blackjack_tui.engine.events import Event
+from blackjack_tui.engine.kernel import hand_value
 from blackjack_tui.engine.money import money_str
 from blackjack_tui.engine.vocabulary import EventKind as K
 

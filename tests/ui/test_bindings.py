@@ -16,6 +16,7 @@ from blackjack_tui.engine.vocabulary import ActionName, DecisionKind
 from blackjack_tui.ui.screens.drill import DrillScreen
 from blackjack_tui.ui.screens.table_screen import TableScreen
 from blackjack_tui.ui.widgets.action_bar import ActionBar
+from tests.ui.conftest import settle
 
 
 def every_binding() -> list[tuple[str, Binding]]:
@@ -82,3 +83,22 @@ async def test_the_action_bar_labels_each_button_with_its_action_s_key_and_posts
         await pilot.click(ActionBar, offset=(x, y))
         await pilot.pause()
     assert [(m.action.name, m.action.amount) for m in posted] == [(ActionName.NO_JOIN, None)]
+
+
+async def test_a_keymap_moves_the_hit_to_another_key_by_its_binding_id(make_app):
+    # Textual's keymap finds a binding by its id: with "table.hit" on x, x hits and h does not.
+    app = make_app(["TS", "7D", "4H", "8C", "5C", "9S"])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        app.set_keymap({"table.hit": "x"})
+        await pilot.press("enter")
+        await settle(pilot, app)
+        box = app.screen.query_one("#box-1")
+        assert app.screen.decision is not None and app.screen.decision.kind == "play"
+        await pilot.press("h")
+        await settle(pilot, app)
+        assert len(app.session.round.boxes[0].hands[0].cards) == 2  # h no longer hits
+        await pilot.press("x")
+        await settle(pilot, app)
+        assert len(app.session.round.boxes[0].hands[0].cards) == 3
+        assert "19" in box.hand_text(1)

@@ -10,10 +10,12 @@ strategy (``shared_strategy.py``); each adapter reads the hand from its own engi
 its engine allows.
 
 Our engine plays every round through ``Round``/``legal_actions()``/``apply()``, with every event
-and exact money, as the game does. The peer, tukiains/blackjack-gui (``peer_blackjack_gui.py``), is
-skipped with a message when it is not installed. Runs alternate between the engines; the figure is
-the median of ``--runs`` runs, each timed in CPU seconds of this process (``time.process_time``), so
-a busy moment on a shared machine hits both alike and waiting for a core counts for neither.
+and exact money, as the game does: the shared strategy's word for a play becomes the engine's typed
+:class:`Action` by a look-up (``BARE``), the way any adapter that speaks words does. The peer,
+tukiains/blackjack-gui (``peer_blackjack_gui.py``), is skipped with a message when it is not
+installed. Runs alternate between the engines; the figure is the median of ``--runs`` runs, each
+timed in CPU seconds of this process (``time.process_time``), so a busy moment on a shared machine
+hits both alike and waiting for a core counts for neither.
 """
 
 from __future__ import annotations
@@ -33,7 +35,8 @@ sys.path.insert(0, str(HERE))
 import peer_blackjack_gui  # noqa: E402
 import shared_strategy  # noqa: E402
 
-from blackjack_tui.engine import Round, Rules, Shoe  # noqa: E402
+from blackjack_tui.engine import Action, ActionName, Round, Rules, Shoe  # noqa: E402
+from blackjack_tui.engine.actions import BARE  # noqa: E402
 
 TABLE = Rules(
     name="benchmark", decks=6, penetration=260 / 312, dealer_hits_soft_17=False,
@@ -42,6 +45,7 @@ TABLE = Rules(
     insurance="after-deal", even_money=True, min_bet=Decimal(10), max_bet=Decimal(500),
 )
 BET = Decimal(10)
+NO_INSURANCE, NO_EVEN_MONEY = Action(ActionName.NO_INSURANCE), Action(ActionName.NO_EVEN_MONEY)
 
 
 def ours(rounds: int, seed: int) -> tuple[int, float, object]:
@@ -68,12 +72,12 @@ def ours(rounds: int, seed: int) -> tuple[int, float, object]:
                 total, soft = hand.totals()
                 acts = decision.actions
                 can_split = "split" in acts
-                action = strategy(total, soft, hand.cards[0].value if can_split else 0, up,
-                                  "double" in acts, can_split, "surrender" in acts)
+                action = BARE[strategy(total, soft, hand.cards[0].value if can_split else 0, up,
+                                       "double" in acts, can_split, "surrender" in acts)]
             elif kind == "insurance":
-                action = "no-insurance"
+                action = NO_INSURANCE
             else:
-                action = "no-even-money"
+                action = NO_EVEN_MONEY
             rnd.apply(action)
             decision = rnd.legal_actions()
         hands += len(rnd.boxes[0].hands)

@@ -109,14 +109,14 @@ class Timed:
 
 async def ours(case: str, samples: int, size: tuple[int, int],
                timed: Timed | None = None) -> list[tuple[float, float]]:
-    from blackjack_tui.engine.shoe import Shoe
     from blackjack_tui.ui.app import BlackjackApp, PlayOptions
 
     timed = timed or Timed(False)
     out = []
     with tempfile.TemporaryDirectory() as data:
-        options = PlayOptions(rules="nordic", seed=1, data_dir=Path(data), speed="instant")
-        app = BlackjackApp(options, shoe=Shoe.stacked(ROUND * (samples + 5)))
+        options = PlayOptions(rules="nordic", seed=1, data_dir=Path(data), speed="instant",
+                              stacked=tuple(ROUND * (samples + 5)))
+        app = BlackjackApp(options)
         async with app.run_test(size=size) as pilot:
             frames = Frames(app)
             table = app.screen

@@ -33,13 +33,13 @@ def rss_mib() -> float:
 
 
 async def ours(rounds: int) -> dict[int, float]:
-    from blackjack_tui.engine.shoe import Shoe
     from blackjack_tui.ui.app import BlackjackApp, PlayOptions
 
     marks: dict[int, float] = {}
     with tempfile.TemporaryDirectory() as data:
-        options = PlayOptions(rules="nordic", seed=1, data_dir=Path(data), speed="instant")
-        app = BlackjackApp(options, shoe=Shoe.stacked(ROUNDS * (rounds // 2 + 2)))
+        options = PlayOptions(rules="nordic", seed=1, data_dir=Path(data), speed="instant",
+                              stacked=tuple(ROUNDS * (rounds // 2 + 2)))
+        app = BlackjackApp(options)
         async with app.run_test(size=(80, 24)) as pilot:
             table = app.screen
             await pilot.pause()

@@ -33,6 +33,7 @@ ROUND_WORK = r"""
 import json, random, sys, tempfile, time
 from decimal import Decimal
 from pathlib import Path
+from blackjack_tui.engine.actions import Action
 from blackjack_tui.engine.round import Round
 from blackjack_tui.engine.shoe import Shoe
 from blackjack_tui.rulesets import load_all
@@ -68,7 +69,7 @@ for n in range(rounds):
     rnd.deal()
     steps = [rnd]
     while (d := rnd.legal_actions()) is not None:
-        rnd.apply(rng.choice([a for a in d.actions if a != "split"] or list(d.actions)))
+        rnd.apply(Action(rng.choice([a for a in d.actions if a != "split"] or list(d.actions))))
     record = HandRecord.of(rnd, [Decimal(10)], round_id=rid)
     elapsed = 0.0
     saves = max(1, len(rnd.actions))  # the deal, then every decision but the last
@@ -108,6 +109,7 @@ MAKE_BOOK = r"""
 import json, random, sys, time
 from decimal import Decimal
 from pathlib import Path
+from blackjack_tui.engine.actions import Action
 from blackjack_tui.engine.round import Round
 from blackjack_tui.engine.shoe import Shoe
 from blackjack_tui.engine.history import HandRecord
@@ -131,7 +133,7 @@ for n in range(rounds):
     rnd = Round(rules, shoe, [Decimal(10), Decimal(25)], bankroll)
     rnd.deal()
     while (d := rnd.legal_actions()) is not None:
-        rnd.apply(rng.choice(list(d.actions)))
+        rnd.apply(Action(rng.choice(list(d.actions))))
     record = HandRecord.of(rnd, [Decimal(10), Decimal(25)], round_id=f"r{n}")
     store.book(Booking(round_id=f"r{n}", record=record.model_dump_json(), ruleset="nordic",
                        account=BANKROLL, before=bankroll, net=rnd.net, staked=rnd.staked,

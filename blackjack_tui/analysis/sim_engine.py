@@ -11,17 +11,20 @@ from decimal import Decimal
 from fractions import Fraction
 
 from blackjack_tui.analysis.strategy import Chart
+from blackjack_tui.engine.actions import BARE, Action
 from blackjack_tui.engine.cards import Card
 from blackjack_tui.engine.hand import Hand
 from blackjack_tui.engine.kernel import hand_totals, is_pair
 from blackjack_tui.engine.round import Round
 from blackjack_tui.engine.rules import Rules
 from blackjack_tui.engine.shoe import Shoe
+from blackjack_tui.engine.vocabulary import ActionName
 
 BET = Decimal(1)
 """The unit stake the fast path's tables are worked out with (the engine path bets the minimum)."""
 BANKROLL = Decimal(10) ** 11  # within the engine's bound on amounts (12 digits)
 """Enough never to refuse a double or a split: the simulator plays the strategy, not a budget."""
+NO_INSURANCE, NO_EVEN_MONEY = Action(ActionName.NO_INSURANCE), Action(ActionName.NO_EVEN_MONEY)
 
 
 def chart_key(rules: Rules, cards: Sequence[Card], up: Card) -> tuple[str, int, int]:
@@ -61,13 +64,14 @@ class EngineTable:
         rnd.deal()
         while (decision := rnd.legal_actions()) is not None:
             if decision.kind == "insurance":
-                rnd.apply("no-insurance")
+                rnd.apply(NO_INSURANCE)
             elif decision.kind == "even-money":
-                rnd.apply("no-even-money")
+                rnd.apply(NO_EVEN_MONEY)
             else:
                 box = next(b for b in rnd.boxes if b.number == decision.box)
                 hand = box.hands[decision.hand - 1]
-                rnd.apply(basic_action(rules, self.chart, hand, rnd.up_card, decision.actions))
+                rnd.apply(BARE[basic_action(rules, self.chart, hand, rnd.up_card,
+                                            decision.actions)])
         return float(rnd.net / self._bet)
 
     def play(self, rounds: int, nets: list[float] | None = None) -> tuple[float, float]:

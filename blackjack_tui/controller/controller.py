@@ -19,8 +19,7 @@ from blackjack_tui.controller.players import computer_action
 from blackjack_tui.controller.session import Session
 from blackjack_tui.controller.strategy import Advice, advise, chart_of, insurance_advice
 from blackjack_tui.controller.view import TableView
-from blackjack_tui.engine.actions import Action, Decision
-from blackjack_tui.engine.errors import InvalidActionError
+from blackjack_tui.engine.actions import Action, Decision, label_of
 from blackjack_tui.engine.events import Event
 from blackjack_tui.engine.hand import PLAYING
 from blackjack_tui.engine.round import Round
@@ -37,13 +36,6 @@ STEP_WEIGHT = {"card": 1.0, "hole": 1.0, "reveal": 1.4, "split": 0.6, "double": 
                "shuffle": 2.0}
 
 DEALER_STEPS = ("reveal", "dealer-total", "settle", "round-over")
-
-ACTION_LABELS = {
-    "hit": "Hit", "stand": "Stand", "double": "Double", "split": "Split",
-    "surrender": "Surrender", "insurance": "Insurance", "no-insurance": "No insurance",
-    "even-money": "Even money", "no-even-money": "No even money",
-    "join": "Join", "no-join": "Stay out",
-}
 
 
 class Listener(Protocol):
@@ -162,7 +154,7 @@ class RoundController:
             await asyncio.sleep(delay)
         if not self._go.is_set():
             await self._go.wait()
-        return Action.parse(computer_action(rnd, decision, chart))
+        return computer_action(rnd, decision, chart)
 
     async def _chart(self, rnd: Round) -> Chart | None:
         """The rule set's chart, worked out once in a thread (the simple strategy meanwhile)."""
@@ -282,19 +274,15 @@ class RoundController:
 
     # The player's side
 
-    def decide(self, action: str | Action) -> str | None:
-        """Offer the player's choice. Returns why it was refused, or ``None`` when taken."""
+    def decide(self, action: Action) -> str | None:
+        """Offer the player's choice, a typed :class:`Action` (the UI posts one; no text crosses
+        here). Returns why it was refused, or ``None`` when taken."""
         decision = self.decision
         if decision is None or self._answer is None or self._answer.done():
             return "Wait for the cards" if self.view and not self.view.over else "No round on"
-        try:
-            act = action if isinstance(action, Action) else Action.parse(action)
-        except InvalidActionError as err:
-            return str(err)
-        if act not in decision:
-            label = ACTION_LABELS.get(act.name, act.name)
-            if act.name in decision.actions and act.amount is not None:
+        if action not in decision:
+            if action.name in decision.actions and action.amount is not None:
                 return f"Insurance is at most {decision.stake}"
-            return f"{label} is not possible now"
-        self._answer.set_result(act)
+            return f"{label_of(action.name)} is not possible now"
+        self._answer.set_result(action)
         return None

@@ -22,15 +22,16 @@ from blackjack_tui.engine.cards import DECK, Card
 from blackjack_tui.engine.hand import Box
 from blackjack_tui.engine.kernel import hand_totals
 from blackjack_tui.engine.rules import Rules
+from blackjack_tui.engine.vocabulary import ActionName
 
 if TYPE_CHECKING:
     from blackjack_tui.analysis.indices import Index, Indices
     from blackjack_tui.analysis.strategy import Chart
 
 KINDS = ("all", "hard", "soft", "pairs", "counts")
-ACTION_NAMES = {"hit": "Hit", "stand": "Stand", "double": "Double", "split": "Split",
-                "surrender": "Surrender", "insurance": "Insurance",
-                "no-insurance": "No insurance"}
+A = ActionName
+ANSWERS = (A.HIT, A.STAND, A.DOUBLE, A.SPLIT, A.SURRENDER, A.INSURANCE, A.NO_INSURANCE)
+"""Every answer a question may have: the plays, and insurance for the counts drill."""
 NEAR = 3
 """A counts question's true count lies within this many counts of the index."""
 _BANKROLL = Decimal(10) ** 9

@@ -75,6 +75,8 @@ class GameOptions:
     data_dir: Path | None = None
     speed: str | None = None
     ascii: bool | None = None
+    stacked: tuple[str, ...] | None = None
+    """The first shoe, stacked with these cards, top first (tests and screenshots)."""
 
 
 class Game:
@@ -86,6 +88,8 @@ class Game:
         self.store = store
         self.rule_sets = rule_sets
         self.options = options or GameOptions()
+        if shoe is None and self.options.stacked is not None:
+            shoe = Shoe.stacked(list(self.options.stacked))
         self.lock = lock
         self.notices: list[str] = list(store.notices)
         self.fault: str | None = None

@@ -12,15 +12,19 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
-from blackjack_tui.engine.actions import Decision
+from blackjack_tui.engine.actions import BARE, Action, Decision
 from blackjack_tui.engine.round import Round
 from blackjack_tui.engine.rules import Rules
 from blackjack_tui.engine.seats import MAX_SEATS
+from blackjack_tui.engine.vocabulary import ActionName
 
 if TYPE_CHECKING:
     from blackjack_tui.analysis.strategy import Chart
 
 NAMES = ("Astrid", "Bo", "Carla", "Dag")
+HIT, STAND = Action(ActionName.HIT), Action(ActionName.STAND)
+NO_INSURANCE, NO_EVEN_MONEY = Action(ActionName.NO_INSURANCE), Action(ActionName.NO_EVEN_MONEY)
+NO_JOIN = Action(ActionName.NO_JOIN)
 STACK = Decimal(500)
 
 
@@ -48,25 +52,25 @@ def opponent_bet(rules: Rules, stack: Decimal, tier: str | None = None) -> Decim
     return bet if stack >= bet else None
 
 
-def simple_action(legal: Sequence[str], total: int) -> str:
+def simple_action(legal: Sequence[str], total: int) -> Action:
     """The fallback before the chart is worked out: hit below 17, else stand."""
-    return "hit" if total < 17 and "hit" in legal else "stand"
+    return HIT if total < 17 and ActionName.HIT in legal else STAND
 
 
-def computer_action(rnd: Round, decision: Decision, chart: Chart | None) -> str:
+def computer_action(rnd: Round, decision: Decision, chart: Chart | None) -> Action:
     """What a computer seat does: basic strategy from the chart for play, no insurance."""
     if decision.kind == "even-money":
-        return "no-even-money"
+        return NO_EVEN_MONEY
     if decision.kind == "insurance":
-        return "no-insurance"
+        return NO_INSURANCE
     if decision.kind != "play":
-        return "no-join"
+        return NO_JOIN
     hand = rnd.box(decision.box).hands[decision.hand - 1]
     if chart is not None:
         from blackjack_tui.controller.strategy import chart_action
 
         try:
-            return chart_action(rnd.rules, chart, hand.cards, rnd.up_card, decision.actions)
+            return BARE[chart_action(rnd.rules, chart, hand.cards, rnd.up_card, decision.actions)]
         except (KeyError, ValueError):
             pass
     return simple_action(decision.actions, hand.total)

@@ -1,8 +1,18 @@
-"""Actions (``hit``, ``insurance:12.50`` …) and the decision the round asks for now."""
+"""Actions: each defined once (:data:`SPECS`), the typed intent that plays one (:class:`Action`),
+and the decision the round asks for now (:class:`Decision`).
+
+Every place that names an action reads it from :data:`SPECS`: the table's keys and their binding
+ids, the action bar's buttons, the key bar and the help (from those bindings), the drill's answer
+keys and the words in messages. Text forms (``hit``, ``insurance:12.50``) are read in one place,
+:meth:`Action.parse`, at the edges that read text (replays, saved records, the command line).
+"""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
+from types import MappingProxyType
 from typing import NamedTuple
 
 from blackjack_tui.engine.errors import InvalidActionError
@@ -17,8 +27,63 @@ JOIN_ACTIONS = (A.JOIN, A.NO_JOIN)
 ACTION_NAMES = PLAY_ACTIONS + INSURANCE_ACTIONS + EVEN_MONEY_ACTIONS + JOIN_ACTIONS
 
 
+@dataclass(frozen=True, slots=True)
+class ActionSpec:
+    """One action, defined once: its name, the key that plays it, its words, its binding.
+
+    ``key`` plays it at the table and answers it in the drill. ``label`` names it in sentences
+    ("No insurance is not possible now", the drill's answers); ``button`` is its word on the
+    action bar and the key bar ("No"). ``binding`` is the table's action for its key, and the
+    stem of that binding's id (``table.hit``, ``drill.hit``): the three refusals share the key
+    ``n`` and one binding, ``no``, which refuses whatever is asked. ``help`` is the help's words
+    for that binding, when they say more than the button.
+    """
+
+    name: ActionName
+    key: str
+    label: str
+    button: str
+    binding: str
+    help: str | None = None
+
+
+NO_WORDS = "no (insurance, even money, joining)"
+SPECS: tuple[ActionSpec, ...] = (
+    ActionSpec(A.HIT, "h", "Hit", "Hit", "hit"),
+    ActionSpec(A.STAND, "s", "Stand", "Stand", "stand"),
+    ActionSpec(A.DOUBLE, "d", "Double", "Double", "double"),
+    ActionSpec(A.SPLIT, "p", "Split", "Split", "split"),
+    ActionSpec(A.SURRENDER, "r", "Surrender", "Surrender", "surrender"),
+    ActionSpec(A.INSURANCE, "i", "Insurance", "Insurance", "insurance"),
+    ActionSpec(A.EVEN_MONEY, "e", "Even money", "Even money", "even_money"),
+    ActionSpec(A.NO_INSURANCE, "n", "No insurance", "No", "no", NO_WORDS),
+    ActionSpec(A.NO_EVEN_MONEY, "n", "No even money", "No", "no", NO_WORDS),
+    ActionSpec(A.JOIN, "j", "Join", "Join", "join", "join a split or double behind"),
+    ActionSpec(A.NO_JOIN, "n", "Stay out", "Stay out", "no", NO_WORDS),
+)
+"""Every action the round can ask for, in the order the table lists its keys (``h s d p r i e n``
+and ``j``; a binding shared by several actions takes its place and its word from the first)."""
+SPEC: MappingProxyType[ActionName, ActionSpec] = MappingProxyType(
+    {spec.name: spec for spec in SPECS})
+"""Each action's spec by its name."""
+
+
+def label_of(name: str) -> str:
+    """An action's words in a sentence (``No insurance``); an unknown word as it is."""
+    spec = SPEC.get(name)  # type: ignore[call-overload]
+    return spec.label if spec is not None else name
+
+
+def whole_cents(amount: Decimal) -> bool:
+    """Whether ``amount`` can be staked: a finite amount above zero, in whole cents."""
+    return amount.is_finite() and amount > 0 and \
+        amount.as_tuple().exponent >= -2  # type: ignore[operator]
+
+
 class Action(NamedTuple):
-    """One decision: ``name`` an :class:`ActionName`; ``amount`` only for ``insurance:AMOUNT``."""
+    """The typed intent that plays one decision: ``name`` an :class:`ActionName`; ``amount`` only
+    for insurance of a chosen amount (the home game). The UI posts it, the controller checks it
+    against the :class:`Decision` and the round applies it; ``str()`` is its text form."""
 
     name: ActionName
     amount: Decimal | None = None
@@ -46,7 +111,7 @@ class Action(NamedTuple):
             amount = Decimal(rest)
         except InvalidOperation:
             raise InvalidActionError(f"{rest!r} in {text!r} is not an amount") from None
-        if not amount.is_finite() or amount <= 0 or amount.as_tuple().exponent < -2:  # type: ignore[operator]
+        if not whole_cents(amount):
             raise InvalidActionError(f"an insurance amount is positive, in whole cents: {text!r}")
         return cls(name, amount)
 
@@ -54,8 +119,12 @@ class Action(NamedTuple):
         return str(self.name) if self.amount is None else f"{self.name}:{self.amount}"
 
 
-BARE: dict[str, Action] = {str(name): Action(name) for name in ActionName}
-"""Every action without an amount, by its exact text: parsing one costs a dictionary look-up."""
+BARE: Mapping[str, Action] = {str(name): Action(name) for name in ActionName}
+"""Every action without an amount, by its exact text (or its :class:`ActionName`): an adapter that
+speaks words (a strategy table, a benchmark) turns one into an action with a look-up."""
+TEXT: Mapping[ActionName, str] = {name: str(name) for name in ActionName}
+"""Each action's text, as the round's log keeps it. (These two are plain dictionaries, typed
+read-only: a look-up on the hot path costs less than through a mapping proxy.)"""
 
 
 class Decision(NamedTuple):
@@ -79,12 +148,11 @@ class Decision(NamedTuple):
     behind: bool = False
 
     def __contains__(self, action: object) -> bool:
-        if isinstance(action, str):
-            try:
-                action = Action.parse(action)
-            except InvalidActionError:
-                return False
-        if not isinstance(action, Action) or action.name not in self.actions:
+        """Whether the :class:`Action` may be played now (text is refused, not read: a word is
+        checked against :attr:`actions`, a text form parsed by :meth:`Action.parse`)."""
+        if type(action) is not Action:
+            raise InvalidActionError(f"a decision holds Actions, not {action!r}")
+        if action.name not in self.actions:
             return False
         return self.allows_amount(action.amount)
 
@@ -92,7 +160,7 @@ class Decision(NamedTuple):
         """Whether ``insurance:AMOUNT`` with this amount fits (``None``: the full stake)."""
         if amount is None:
             return True
-        if self.stake is None:
+        if self.stake is None or not whole_cents(amount):
             return False
         if self.any_amount:
             return amount <= self.stake

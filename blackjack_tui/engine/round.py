@@ -35,10 +35,10 @@ from functools import partial
 from typing import Any
 
 from blackjack_tui.engine import state
-from blackjack_tui.engine.actions import BARE, JOIN_ACTIONS, Action, Decision
+from blackjack_tui.engine.actions import JOIN_ACTIONS, TEXT, Action, Decision
 from blackjack_tui.engine.bets import take_bets
 from blackjack_tui.engine.dealer import Dealer
-from blackjack_tui.engine.errors import IllegalActionError
+from blackjack_tui.engine.errors import IllegalActionError, InvalidActionError
 from blackjack_tui.engine.events import STAND_EVENTS, Event
 from blackjack_tui.engine.hand import Box
 from blackjack_tui.engine.insurance import Insurance
@@ -70,7 +70,6 @@ SURRENDERED, ROUND_OVER = EventKind.SURRENDER, EventKind.ROUND_OVER
 BUST, GAVE_UP = Outcome.BUST, Outcome.SURRENDER
 PLAYING, STOOD, DONE = HandState.PLAYING, HandState.STOOD, HandState.DONE
 ASK_PLAY = DecisionKind.PLAY
-PLAY_WORDS = {str(name): name for name in (HIT, STAND, DOUBLE, SPLIT, SURRENDER)}
 # Events and decisions are tuples: built straight from a tuple, they cost a third of a call.
 new_event = partial(tuple.__new__, Event)
 make = tuple.__new__  # make(Event, fields): a call less than new_event, where it counts
@@ -147,38 +146,39 @@ class Round(RoundReading):
 
     # ------------------------------------------------------------------ playing
 
-    def apply(self, action: str | Action) -> list[Event]:
+    def apply(self, action: Action) -> list[Event]:
         """Play ``action`` for whoever must decide now; returns the events it caused.
 
-        Raises :class:`IllegalActionError` naming what is legal when ``action`` is not.
+        The one way to play: an :class:`Action` (text is read by :meth:`Action.parse`, at the
+        edges). Raises :class:`IllegalActionError` naming what is legal when ``action`` is not,
+        :class:`InvalidActionError` when it is no action at all.
         """
+        name = action.name if type(action) is Action else None
+        if type(name) is not ActionName:  # (the round's checks below go by identity)
+            raise InvalidActionError(f"a round plays an Action of an ActionName, not {action!r} "
+                                     "(Action.parse reads text)")
         decision = self.decision
-        if type(action) is str and decision is not None and decision.kind is ASK_PLAY:
-            name = PLAY_WORDS.get(action)  # a play by its exact word: the short way
-            if name is not None and name in decision.actions:
-                log = self.log
-                start = len(log)
-                self.actions.append(action)
-                self._play(name)
-                self._after_play()
-                return log[start:]
-        act, text = _parsed(action)
+        if decision is not None and decision.kind is ASK_PLAY and action.amount is None \
+                and name in decision.actions:  # a play (plays take no amount): on with the play
+            log = self.log
+            start = len(log)
+            self.actions.append(TEXT[name])
+            self._play(name)
+            self._after_play()
+            return log[start:]
         if decision is None:
             when = "not dealt yet" if self.phase is READY else "over"
             raise IllegalActionError(f"no decision is due: the round is {when}")
-        if act.name not in decision.actions or (
-                act.amount is not None and not decision.allows_amount(act.amount)):
-            raise IllegalActionError(f"{act} is not legal now; {decision.describe()}")
+        if decision.kind is ASK_PLAY or name not in decision.actions or (
+                action.amount is not None and not decision.allows_amount(action.amount)):
+            raise IllegalActionError(f"{action} is not legal now; {decision.describe()}")
         log = self.log
         start = len(log)
-        self.actions.append(text)
-        kind = decision.kind
-        if kind is ASK_PLAY:
-            self._play(act.name)
-        elif self.join is not None:
-            self._answer_join(act.name is JOIN)
+        self.actions.append(str(action))
+        if self.join is not None:
+            self._answer_join(name is JOIN)
         else:
-            self.insurance.answer(act, decision)
+            self.insurance.answer(action, decision)
         self.advance()
         return log[start:]
 
@@ -358,16 +358,3 @@ class Round(RoundReading):
         state.settle_in(rnd.advance)  # the decision due (past one nobody can take now)
         return rnd
 
-
-def _parsed(action: str | Action) -> tuple[Action, str]:
-    """The action named by ``action`` and the words the round's log keeps for it."""
-    if type(action) is str:
-        act = BARE.get(action)
-        if act is not None:
-            return act, action
-        act = Action.parse(action)
-    elif not isinstance(action, Action):
-        act = Action.parse(action)
-    else:
-        act = action
-    return act, str(act)

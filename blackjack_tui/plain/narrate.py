@@ -22,8 +22,8 @@ from blackjack_tui.controller.coach import Coach, Verdict
 from blackjack_tui.controller.controller import RoundController
 from blackjack_tui.controller.game import Game
 from blackjack_tui.controller.view import TableView
-from blackjack_tui.engine.actions import Decision
-from blackjack_tui.engine.errors import BetError
+from blackjack_tui.engine.actions import Action, Decision
+from blackjack_tui.engine.errors import BetError, InvalidActionError
 from blackjack_tui.engine.events import Event
 from blackjack_tui.engine.money import money_str
 from blackjack_tui.plain import info
@@ -249,10 +249,15 @@ class Narrator:
             line = await self.prompt(question(decision, self.view))
             if line is None or line.lower() in QUIT:
                 return False
-            action = action_for(line, decision)
-            if action is None:
+            text = action_for(line, decision)
+            if text is None:
                 if not await info.during_round(self, line.lower().split()):
                     self.say(f"{line!r} is not an answer here: type help.")
+                continue
+            try:
+                action = Action.parse(text)  # the edge where an answer is text: read once, here
+            except InvalidActionError as err:
+                self.say(f"{str(err).rstrip('.')}.")
                 continue
             refusal = self.controller.decide(action)
             if refusal is None:

@@ -20,20 +20,19 @@ if TYPE_CHECKING:
 
     from blackjack_tui.controller.session import Session
     from blackjack_tui.engine.rules import Rules
-    from blackjack_tui.engine.shoe import Shoe
     from blackjack_tui.store import Settings
 
 PlayOptions = GameOptions
 """What the command line asked for (``blackjack_tui.controller.game.GameOptions``)."""
 
 APP_BINDINGS: list[BindingType] = [
-    Binding("m", "rules_menu", "Rules"),
-    Binding("question_mark,f1", "help", "Help", key_display="?"),
-    Binding("o", "settings", "Options"),
-    Binding("y", "history", "History", show=False),
-    Binding("f", "fair", "Fair shoe", show=False),
-    Binding("w", "statistics", "Statistics", show=False),
-    Binding("ctrl+q", "quit", "Quit", priority=True, show=False),
+    Binding("m", "rules_menu", "Rules", id="app.rules_menu"),
+    Binding("question_mark,f1", "help", "Help", key_display="?", id="app.help"),
+    Binding("o", "settings", "Options", id="app.settings"),
+    Binding("y", "history", "History", show=False, id="app.history"),
+    Binding("f", "fair", "Fair shoe", show=False, id="app.fair"),
+    Binding("w", "statistics", "Statistics", show=False, id="app.statistics"),
+    Binding("ctrl+q", "quit", "Quit", priority=True, show=False, id="app.quit"),
 ]
 
 
@@ -42,20 +41,19 @@ class BlackjackApp(App[None]):
     TITLE = "blackjack-tui"
     BINDINGS = APP_BINDINGS
 
-    def __init__(self, options: PlayOptions | None = None, *, shoe: Shoe | None = None,
-                 game: Game | None = None,
+    def __init__(self, options: PlayOptions | None = None, *, game: Game | None = None,
                  first_frame: Callable[[], None] | None = None) -> None:
         """``game``: the table service, opened by the caller (the ``play`` command); without
-        one the app opens it here (tests), taking the data folder's lock. ``shoe`` replaces
-        the table's shoe (a stacked shoe in tests and screenshots). ``first_frame`` is called
-        once the first screen has been drawn (the ``play`` command's start ends there)."""
+        one the app opens it here (tests), taking the data folder's lock (``options.stacked``
+        stacks its first shoe, in tests and screenshots). ``first_frame`` is called once the
+        first screen has been drawn (the ``play`` command's start ends there)."""
         super().__init__()
         from blackjack_tui.ui.min_contrast import MinimumContrast
 
         # After Textual's own filter (named colours and dim made real): a floor under contrast.
         self._filters.append(MinimumContrast())
         self.options = options or PlayOptions()
-        self.game = game or Game.open(self.options, shoe=shoe)
+        self.game = game or Game.open(self.options)
         self.game.on_fault = self._fault
         self.game.on_notice = self._notice_from_thread
         self._first_frame = first_frame

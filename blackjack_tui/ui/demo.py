@@ -10,7 +10,6 @@ from pathlib import Path
 
 from textual.pilot import Pilot
 
-from blackjack_tui.engine.shoe import Shoe
 from blackjack_tui.ui.app import BlackjackApp, PlayOptions
 
 SIZE = (80, 24)
@@ -99,9 +98,10 @@ def warm_analysis() -> None:
 
 
 def make_app(scene: Scene, data_dir: Path) -> BlackjackApp:
-    options = PlayOptions(rules=scene.rules, seed=7, data_dir=data_dir, speed="instant")
-    shoe = Shoe.stacked(scene.shoe) if scene.shoe is not None else None
-    return BlackjackApp(options, shoe=shoe)
+    stacked = tuple(scene.shoe) if scene.shoe is not None else None
+    options = PlayOptions(rules=scene.rules, seed=7, data_dir=data_dir, speed="instant",
+                          stacked=stacked)
+    return BlackjackApp(options)
 
 
 async def play(scene: Scene, pilot: Pilot[None]) -> None:

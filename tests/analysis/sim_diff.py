@@ -22,6 +22,7 @@ from typing import Any
 from blackjack_tui.analysis.sim_engine import EngineTable
 from blackjack_tui.analysis.sim_fast import FastTable
 from blackjack_tui.analysis.strategy import Cell, Chart
+from blackjack_tui.engine.actions import Action
 from blackjack_tui.engine.cards import DECK, RANKS, Card, parse_card
 from blackjack_tui.engine.errors import ShoeEmptyError
 from blackjack_tui.engine.rules import LedgerSettings, Rules, Tier
@@ -159,7 +160,7 @@ def engine_reads_held() -> bool:
     rnd = Round(Rules(name="probe", double_ace_as_one="held"),
                 Shoe.stacked(["5S", "7H", "4D", "TC", "AS"]), [1], 100)
     rnd.deal()
-    rnd.apply("double")  # the bank's 7+T stands on 17: 20 wins, 10 loses
+    rnd.apply(Action.parse("double"))  # the bank's 7+T stands on 17: 20 wins, 10 loses
     return rnd.net > 0
 
 

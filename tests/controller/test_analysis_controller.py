@@ -14,6 +14,7 @@ from blackjack_tui.controller.controller import RoundController
 from blackjack_tui.controller.count import HiLoCount, hi_lo
 from blackjack_tui.controller.drill import Drill, kind_of
 from blackjack_tui.controller.session import Session
+from blackjack_tui.engine.actions import Action
 from blackjack_tui.engine.cards import parse_card, parse_cards
 from blackjack_tui.engine.events import Event
 from blackjack_tui.engine.shoe import Shoe
@@ -60,7 +61,7 @@ async def test_hint_for_the_hand_in_play() -> None:
     assert [a for a, _ in advice.ranked] == ["stand", "hit", "double"]
     assert advice.stake == Decimal(10)
     assert advice.cost("stand") == 0 and advice.cost("hit") > 0.2
-    controller.decide("stand")
+    controller.decide(Action.parse("stand"))
     await task
 
 
@@ -73,7 +74,7 @@ async def test_coach_tallies_a_wrong_play_and_its_cost() -> None:
     task = asyncio.create_task(controller.play([Decimal(10)]))
     await until_asked(controller)
     expected = controller.hint()
-    controller.decide("hit")
+    controller.decide(Action.parse("hit"))
     await task
     (verdict,) = verdicts
     assert verdict.mistake and verdict.best == "stand" and verdict.action == "hit"
@@ -89,7 +90,7 @@ async def test_coach_counts_a_right_play_as_no_mistake() -> None:
     controller.coach = Coach()
     task = asyncio.create_task(controller.play([Decimal(1)]))
     await until_asked(controller)
-    controller.decide("stand")
+    controller.decide(Action.parse("stand"))
     await task
     assert (controller.coach.decisions, controller.coach.mistakes) == (1, 0)
     assert controller.coach.cost == 0
@@ -102,7 +103,7 @@ async def test_the_count_sees_each_card_once_and_the_hole_card_when_revealed() -
     await until_asked(controller)
     # 5, 6 and 4 are +1 each; the hole card is not counted yet.
     assert controller.count_view().running == 3 and controller.count.seen == 3
-    controller.decide("stand")
+    controller.decide(Action.parse("stand"))
     await task
     # The 9 revealed counts 0; the dealer's 15 draws the K: -1.
     assert controller.count.running == 2 and controller.count.seen == 5
@@ -129,7 +130,7 @@ async def test_the_count_resets_when_the_table_shuffles_between_rounds() -> None
         task = asyncio.create_task(controller.play([Decimal(1)]))
         while not task.done():
             if controller.decision is not None:
-                controller.decide("stand")
+                controller.decide(Action.parse("stand"))
             await asyncio.sleep(0)
         rnd = task.result()
         shown = [c for c in rnd.table_cards() if not (rnd.rules.hole_card == "peek"
@@ -184,7 +185,7 @@ async def test_hint_for_a_bet_on_box_two_only() -> None:
     await until_asked(controller)
     assert controller.decision.box == 2
     assert controller.hint().best == "stand"
-    controller.decide("stand")
+    controller.decide(Action.parse("stand"))
     await task
 
 
@@ -234,7 +235,7 @@ async def test_hint_says_when_the_count_turns_the_play(tmp_path) -> None:
     assert note is not None and "stand" in note and "+2.0" in note
     assert advise(rnd, decision, 0.0).note is not None  # the index rounds the turn to 0
     assert advise(rnd, decision).note is None  # no count kept: nothing to say
-    controller.decide("stand")
+    controller.decide(Action.parse("stand"))
     await task
 
 
@@ -250,9 +251,9 @@ async def test_insurance_hint_from_the_cards_in_sight() -> None:
     left = 312 - 3
     # Per unit of the bet: the insurance stake is half of it.
     assert advice.ev("insurance") == pytest.approx(0.5 * (3 * shoe_tens / left - 1))
-    controller.decide("no-insurance")
+    controller.decide(Action.parse("no-insurance"))
     while controller.decision is not None or not task.done():
         if controller.decision is not None:
-            controller.decide("stand")
+            controller.decide(Action.parse("stand"))
         await asyncio.sleep(0)
     await task

@@ -10,6 +10,7 @@ from decimal import Decimal
 from pathlib import Path
 
 from blackjack_tui.controller.game import Game
+from blackjack_tui.engine.actions import Action
 from blackjack_tui.engine.round import Round
 from blackjack_tui.engine.shoe import Shoe
 from tests.money import check_money
@@ -24,7 +25,7 @@ def play_out(game: Game, bets: list[Decimal | None]) -> Round:
     rnd.deal()
     asyncio.run(game.persist(rnd))
     while (decision := rnd.legal_actions()) is not None:
-        rnd.apply(next(a for a in CALM if a in decision.actions))
+        rnd.apply(Action.parse(next(a for a in CALM if a in decision.actions)))
         asyncio.run(game.persist(rnd))
     game.finished(rnd)
     return rnd

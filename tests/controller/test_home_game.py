@@ -14,7 +14,7 @@ from pathlib import Path
 from blackjack_tui.controller.controller import RoundController
 from blackjack_tui.controller.game import Game, GameOptions
 from blackjack_tui.controller.home import HOUSE, HomeGame
-from blackjack_tui.engine.actions import Decision
+from blackjack_tui.engine.actions import Action, Decision
 from blackjack_tui.engine.rules import Rules
 from blackjack_tui.engine.shoe import Shoe
 from blackjack_tui.rulesets import load_all
@@ -43,7 +43,7 @@ class Player:
     def ask(self, decision: Decision | None) -> None:
         if decision is not None:
             assert self.controller is not None
-            assert self.controller.decide(self.answers.pop(0)) is None
+            assert self.controller.decide(Action.parse(self.answers.pop(0))) is None
 
 
 class Table:
@@ -204,7 +204,7 @@ def test_a_booking_is_a_value_built_without_changing_the_evening(tmp_path) -> No
     rnd.deal()
     asyncio.run(game.persist(rnd))
     while (decision := rnd.legal_actions()) is not None:
-        rnd.apply("stand" if "stand" in decision.actions else decision.actions[-1])
+        rnd.apply(Action.parse("stand" if "stand" in decision.actions else decision.actions[-1]))
     home = game.session.home
     assert home is not None
     hands = home.standings.hands

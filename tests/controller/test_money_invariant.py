@@ -110,7 +110,7 @@ class Session(RuleBasedStateMachine):
                 choice = chooser.choice(decision.actions)
                 action = choice if choice != "insurance" or not decision.any_amount else \
                     f"insurance:{decision.stake}"
-            rnd.apply(Action.parse(action))
+            rnd.apply(action if isinstance(action, Action) else Action.parse(action))
             self._persist()
             check_money(self.game)
 

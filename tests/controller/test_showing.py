@@ -9,6 +9,7 @@ from decimal import Decimal
 from blackjack_tui.controller.controller import RoundController
 from blackjack_tui.controller.session import Session
 from blackjack_tui.controller.view import TableView
+from blackjack_tui.engine.actions import Action
 from blackjack_tui.engine.events import Event
 from blackjack_tui.engine.shoe import Shoe
 from blackjack_tui.rulesets import load_all
@@ -54,10 +55,10 @@ async def test_a_hits_card_is_shown_once_before_the_next_question() -> None:
     task = asyncio.create_task(controller.play(bets))
     await asked(controller, listener, 1)
     before = len(listener.shown)
-    controller.decide("hit")
+    controller.decide(Action.parse("hit"))
     await asked(controller, listener, 2)
     assert listener.shown[before:] == [("card", (1, 1), ("9",))]
-    controller.decide("stand")
+    controller.decide(Action.parse("stand"))
     await task
 
 
@@ -66,11 +67,11 @@ async def test_a_stand_that_moves_play_to_the_next_box_shows_that_box_in_play() 
     controller, listener, bets = table(["TS", "TH", "9D", "6C", "7S", "8H"], 2)
     task = asyncio.create_task(controller.play(bets))
     await asked(controller, listener, 1)
-    controller.decide("stand")
+    controller.decide(Action.parse("stand"))
     await asked(controller, listener, 2)
     _kind, active, labels = listener.shown[-1]
     assert active == (2, 1) and labels[0].startswith("done")
-    controller.decide("stand")
+    controller.decide(Action.parse("stand"))
     await task
 
 
@@ -79,9 +80,9 @@ async def test_a_hand_that_hits_to_21_is_shown_done_when_the_next_box_is_asked()
     controller, listener, bets = table(["4S", "TH", "9D", "AC", "7S", "8H", "6D"], 2)
     task = asyncio.create_task(controller.play(bets))
     await asked(controller, listener, 1)
-    controller.decide("hit")
+    controller.decide(Action.parse("hit"))
     await asked(controller, listener, 2)
     _kind, active, labels = listener.shown[-1]
     assert active == (2, 1) and labels[0] == "done 11/21"  # done: the table shows 21
-    controller.decide("stand")
+    controller.decide(Action.parse("stand"))
     await task

@@ -7,6 +7,7 @@ import asyncio
 from decimal import Decimal
 from pathlib import Path
 
+from blackjack_tui.engine.actions import Action
 from blackjack_tui.engine.shoe import Shoe
 from tests.money import check_money
 from tests.store.helpers import open_game
@@ -25,7 +26,7 @@ def test_a_table_asked_for_mid_round_is_kept_across_a_quit(tmp_path: Path) -> No
     assert again.resume_round is not None and again.session.rules.name == "nordic"
     assert again.session.pending is not None and again.session.pending[0].name == "swedish"
     resumed = again.resume_round
-    resumed.apply("stand")
+    resumed.apply(Action.parse("stand"))
     asyncio.run(again.persist(resumed))
     again.finished(resumed)
     assert again.session.rules.name == "swedish" and again.session.pending is None

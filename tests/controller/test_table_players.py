@@ -9,8 +9,9 @@ from blackjack_tui.controller.controller import RoundController
 from blackjack_tui.controller.players import Opponent, computer_action, opponent_bet, table_of
 from blackjack_tui.controller.session import Session
 from blackjack_tui.controller.strategy import chart_of
-from blackjack_tui.engine.actions import Decision
+from blackjack_tui.engine.actions import Action, Decision
 from blackjack_tui.engine.shoe import Shoe
+from blackjack_tui.engine.vocabulary import ActionName
 from blackjack_tui.rulesets import load_all
 
 RULES, _ = load_all()
@@ -31,7 +32,7 @@ class Player:
         if decision is not None:
             self.asked.append(decision)
             assert self.controller is not None
-            assert self.controller.decide(self.answers.pop(0)) is None
+            assert self.controller.decide(Action.parse(self.answers.pop(0))) is None
 
 
 def seated(rules: str, cards: list[str], answers: list[str],
@@ -71,8 +72,9 @@ async def test_the_chart_decides_for_computer_seats() -> None:
     rnd.deal()
     decision = rnd.legal_actions()
     assert decision is not None and decision.seat == 1
-    assert computer_action(rnd, decision, chart) == "split"
-    assert computer_action(rnd, decision, None) == "hit"  # the fallback: hit below 17
+    assert computer_action(rnd, decision, chart) == Action(ActionName.SPLIT)
+    # The fallback: hit below 17.
+    assert computer_action(rnd, decision, None) == Action(ActionName.HIT)
 
 
 async def test_the_join_question_and_insurance_behind_go_to_the_player() -> None:

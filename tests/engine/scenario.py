@@ -12,6 +12,7 @@ from decimal import Decimal
 from typing import Any
 
 from blackjack_tui.engine import Decision, Round, Rules, Shoe
+from blackjack_tui.engine.actions import Action
 from blackjack_tui.rulesets import load_all
 
 _SHIPPED, _ERRORS = load_all()
@@ -41,7 +42,7 @@ def play(rule_set: Rules, cards: Sequence[str], bets: Sequence[object],
     """Deal, apply ``actions`` in order, and check the round ended with every card used."""
     rnd = deal(rule_set, cards, bets, bankroll, **kwargs)
     for action in actions:
-        rnd.apply(action)
+        rnd.apply(Action.parse(action))
     assert rnd.over, f"round not over; still waiting for {rnd.legal_actions()}"
     assert rnd.shoe.remaining == 0, f"{rnd.shoe.remaining} stacked card(s) left undealt"
     return rnd

@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 
 from blackjack_tui.engine import BetError, Decision, Round, SeatBet, Shoe
+from blackjack_tui.engine.actions import Action
 from blackjack_tui.engine.history import HandRecord
 
 from .scenario import box_of, deal, dealer, decision, kinds, play, rules
@@ -45,7 +46,7 @@ def test_the_holder_decides_the_play_the_player_behind_is_not_asked():
     rnd = deal(SWEDISH, ["TH", "6C", "8D", "TD", "3S"], [], seats=ANN, behind=BEHIND)
     d = rnd.legal_actions()
     assert isinstance(d, Decision) and (d.kind, d.box, d.seat, d.behind) == ("play", 4, 1, False)
-    rnd.apply("stand")  # 18 against 6 + T + 3 = 19: the bank wins
+    rnd.apply(Action.parse("stand"))  # 18 against 6 + T + 3 = 19: the bank wins
     assert rnd.over and rnd.shoe.remaining == 0
     assert rnd.seats[0].net == -40 and rnd.net == -30
 
@@ -53,17 +54,17 @@ def test_the_holder_decides_the_play_the_player_behind_is_not_asked():
 def test_joining_a_split_puts_up_an_equal_bet_and_is_paid_on_both_hands():
     rnd = deal(SWEDISH, ["8H", "6C", "8D", "TC", "9S", "TD", "9C"], [], seats=ANN,
                behind=BEHIND)
-    rnd.apply("split")
+    rnd.apply(Action.parse("split"))
     d = rnd.legal_actions()
     assert isinstance(d, Decision)
     assert (d.kind, d.box, d.hand, d.actions, d.stake, d.seat, d.behind) == (
         "join-split", 4, 1, ("join", "no-join"), 30, 0, True)
     assert len(box_of(rnd, 4).hands) == 1  # no card moves before the player behind answers
-    events = rnd.apply("join")
+    events = rnd.apply(Action.parse("join"))
     assert kinds(events)[:4] == ["split", "behind-join", "card", "card"]
     assert rnd.bankroll == 1000 - 60
     for action in ("stand", "stand"):
-        rnd.apply(action)
+        rnd.apply(Action.parse(action))
     assert rnd.over and rnd.shoe.remaining == 0 and dealer(rnd) == ["6C", "TD", "9C"]
     box = box_of(rnd, 4)
     assert [h.behind for h in box.hands] == [30, 30]
@@ -92,9 +93,9 @@ def test_joining_a_double_doubles_the_bet_behind():
 
 def test_not_joining_a_double_keeps_the_bet_and_the_hand_still_gets_one_card():
     rnd = deal(SWEDISH, ["5H", "7C", "6D", "2S", "TD"], [], seats=ANN, behind=BEHIND)
-    rnd.apply("double")
+    rnd.apply(Action.parse("double"))
     assert decision(rnd)[0] == "join-double"
-    rnd.apply("no-join")
+    rnd.apply(Action.parse("no-join"))
     # 5 + 6 + 2 = 13: one card only, no decision for the holder, the bank draws (7 + T = 17).
     assert rnd.over and rnd.shoe.remaining == 0
     box = box_of(rnd, 4)
@@ -106,14 +107,14 @@ def test_the_player_behind_decides_his_own_insurance():
     # Ann stands on 19; at the bank's turn she declines insurance, the player behind insures 15
     # (half his bet); the bank's K makes blackjack: the insured bet behind nets 0.
     rnd = deal(SWEDISH, ["TH", "AC", "9D", "KS"], [], seats=ANN, behind=BEHIND)
-    rnd.apply("stand")
+    rnd.apply(Action.parse("stand"))
     d = rnd.legal_actions()
     assert isinstance(d, Decision) and (d.kind, d.seat, d.behind) == ("insurance", 1, False)
-    rnd.apply("no-insurance")
+    rnd.apply(Action.parse("no-insurance"))
     d = rnd.legal_actions()
     assert isinstance(d, Decision)
     assert (d.kind, d.box, d.seat, d.behind, d.stake) == ("insurance", 4, 0, True, 15)
-    rnd.apply("insurance")
+    rnd.apply(Action.parse("insurance"))
     assert rnd.over and rnd.shoe.remaining == 0
     box = box_of(rnd, 4)
     assert box.insurance == 0 and box.behind_insurance == 15 and box.behind_insurance_net == 30
@@ -140,7 +141,7 @@ def test_a_round_with_a_bet_behind_replays_from_its_record_and_round_trips():
     assert [b.number for b in rnd.boxes] == [1, 4]
     for action in ("stand", "split", "join", "stand", "stand"):
         assert Round.from_dict(rnd.to_dict()) == rnd
-        rnd.apply(action)
+        rnd.apply(Action.parse(action))
     assert rnd.over and rnd.shoe.remaining == 0
     assert rnd.net == 20 + 60 and rnd.seats[0].net == 80
     record = HandRecord.of(rnd, [20])

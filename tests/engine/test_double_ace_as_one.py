@@ -14,6 +14,7 @@ import json
 import pytest
 
 from blackjack_tui.engine import Round
+from blackjack_tui.engine.actions import Action
 from blackjack_tui.engine.history import HandRecord
 
 from .scenario import box_of, cards_of, deal, play, results, rules
@@ -64,14 +65,14 @@ def test_held_keeps_the_held_ace_at_one_when_the_drawn_card_is_an_ace_too():
 def test_held_round_trips_through_a_saved_round_mid_play():
     # Box 1 doubles 5+4 and draws an ace (20); box 2 still has to play when the round is saved.
     rnd = deal(HELD, ["5S", "9H", "TH", "4D", "8C", "AC", "7S"], [20, 20])
-    rnd.apply("double")
+    rnd.apply(Action.parse("double"))
     data = json.loads(json.dumps(rnd.to_dict()))
     assert data["boxes"][0]["hands"][0]["aces_low"] == "held"
     restored = Round.from_dict(data)
     assert restored == rnd
     assert box_of(restored).hands[0].total == 20
-    restored.apply("stand")
-    rnd.apply("stand")
+    restored.apply(Action.parse("stand"))
+    rnd.apply(Action.parse("stand"))
     assert restored.over and restored == rnd
     assert results(restored) == [(1, 1, "win", 40), (2, 1, "lose", -20)]
 

@@ -16,6 +16,7 @@ from collections.abc import Callable
 
 import pytest
 
+from blackjack_tui.engine.actions import Action
 from blackjack_tui.engine.cards import DECK, Card
 from blackjack_tui.engine.fair import (
     FairError,
@@ -177,7 +178,7 @@ def test_cards_conserved_through_rounds_and_reshuffles() -> None:
         rnd = Round(rules, shoe, [rules.min_bet] * rules.max_boxes, 10_000)
         rnd.deal()
         while (decision := rnd.legal_actions()) is not None:
-            rnd.apply(chooser.choice(decision.actions))
+            rnd.apply(Action(chooser.choice(decision.actions)))
         in_shoe = Counter(c.text for c in shoe.remaining_cards() + shoe.discards)
         assert in_shoe == whole
     retired = shoe.take_retired()

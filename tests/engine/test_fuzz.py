@@ -19,6 +19,7 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from blackjack_tui.engine.actions import Action
 from blackjack_tui.engine.errors import EngineError, StateError
 from blackjack_tui.engine.fair import FairError, FairShoe, ShoeRecord
 from blackjack_tui.engine.round import Round
@@ -127,7 +128,7 @@ def a_round_dict(seed: int) -> dict[str, Any]:
         decision = rnd.legal_actions()
         if decision is None:
             break
-        rnd.apply(chooser.choice(decision.actions))
+        rnd.apply(Action(chooser.choice(decision.actions)))
     return rnd.to_dict()
 
 

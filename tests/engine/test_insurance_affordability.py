@@ -14,6 +14,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from blackjack_tui.engine import Round, SeatBet, Shoe
+from blackjack_tui.engine.actions import Action
 
 from .scenario import box_of, deal, decision, results, rules
 from .test_properties import HOT_RANKS, SETTINGS, arrange, choose, rule_sets
@@ -34,11 +35,11 @@ def test_nordic_insurance_is_asked_only_of_boxes_the_bankroll_still_covers():
     # 35 - 3 x 10 leaves 5: box 1 insures for 5, then nothing is left for boxes 2 and 3.
     rnd = deal(NORDIC, ["TS", "TH", "TD", "AC", "7S", "8H", "9D", "6C"], [10, 10, 10], 35)
     assert decision(rnd) == ("insurance", 1, 1, ("insurance", "no-insurance"))
-    rnd.apply("insurance")
+    rnd.apply(Action.parse("insurance"))
     assert rnd.bankroll == 0
     assert decision(rnd)[:2] == ("play", 1)  # boxes 2 and 3 were not asked
     for _ in range(3):
-        rnd.apply("stand")
+        rnd.apply(Action.parse("stand"))
     assert rnd.over and insured(rnd) == [5, None, None]
     # Soft 17 stands: box 1 pushes, boxes 2 and 3 win; the insurance is lost.
     assert results(rnd) == [(1, 1, "push", 0), (2, 1, "win", 10), (3, 1, "win", 10)]
@@ -47,11 +48,11 @@ def test_nordic_insurance_is_asked_only_of_boxes_the_bankroll_still_covers():
 
 def test_nordic_a_box_that_declines_leaves_its_chips_for_the_next():
     rnd = deal(NORDIC, ["TS", "TH", "TD", "AC", "7S", "8H", "9D", "6C"], [10, 10, 10], 40)
-    rnd.apply("insurance")  # 10 left, 5 after
+    rnd.apply(Action.parse("insurance"))  # 10 left, 5 after
     assert decision(rnd)[:2] == ("insurance", 2)
-    rnd.apply("no-insurance")
+    rnd.apply(Action.parse("no-insurance"))
     assert decision(rnd)[:2] == ("insurance", 3)
-    rnd.apply("insurance")
+    rnd.apply(Action.parse("insurance"))
     assert rnd.bankroll == 0 and insured(rnd) == [5, 0, 5]
 
 
@@ -61,11 +62,11 @@ def test_nordic_a_box_that_declines_leaves_its_chips_for_the_next():
 def test_swedish_insurance_at_the_banks_turn_is_asked_only_of_boxes_still_covered():
     # 50 - 2 x 20 leaves 10: box 1 insures for half its 20, and box 2 is not asked.
     rnd = deal(SWEDISH, ["TS", "TH", "AC", "8D", "7C", "9S"], [20, 20], 50)
-    rnd.apply("stand")
-    rnd.apply("stand")
+    rnd.apply(Action.parse("stand"))
+    rnd.apply(Action.parse("stand"))
     assert decision(rnd) == ("insurance", 1, 1, ("insurance", "no-insurance"))
     assert rnd.legal_actions().stake == 10
-    rnd.apply("insurance")
+    rnd.apply(Action.parse("insurance"))
     assert rnd.over and rnd.bankroll == 0  # the bank drew a 9: no blackjack, soft 20
     assert insured(rnd) == [10, None]
     assert results(rnd) == [(1, 1, "lose", -20), (2, 1, "lose", -20)]
@@ -75,11 +76,11 @@ def test_swedish_a_doubled_box_insures_its_whole_bet_with_what_is_left_then():
     # 80 - 2 x 20 = 40; box 1 doubles 5+5 (20 more, 20 left) and insures 20 (half of 40):
     # box 2's 10 is then more than the nothing left.
     rnd = deal(SWEDISH, ["5S", "TH", "AC", "5D", "8C", "9H", "9S"], [20, 20], 80)
-    rnd.apply("double")
-    rnd.apply("stand")
+    rnd.apply(Action.parse("double"))
+    rnd.apply(Action.parse("stand"))
     d = rnd.legal_actions()
     assert (d.kind, d.box, d.stake) == ("insurance", 1, 20)
-    rnd.apply("insurance")
+    rnd.apply(Action.parse("insurance"))
     assert rnd.over and rnd.bankroll >= 0 and insured(rnd) == [20, None]
 
 
@@ -90,22 +91,22 @@ def test_home_insurance_offers_each_box_at_most_what_is_left_when_it_is_asked():
     rnd = deal(HOME, ["9S", "TH", "AH", "9D", "7C", "6S"], [10, 10], 27)  # 7 left
     d = rnd.legal_actions()
     assert (d.kind, d.box, d.stake, d.any_amount) == ("insurance", 1, 5, True)
-    rnd.apply("insurance:4")
+    rnd.apply(Action.parse("insurance:4"))
     d = rnd.legal_actions()
     assert (d.kind, d.box, d.stake) == ("insurance", 2, 3)  # half the bet is 5, only 3 are left
-    assert "insurance:3" in d and "insurance:4" not in d
-    rnd.apply("insurance")
+    assert Action.parse("insurance:3") in d and Action.parse("insurance:4") not in d
+    rnd.apply(Action.parse("insurance"))
     assert rnd.bankroll == 0 and insured(rnd) == [4, 3]
 
 
 def test_home_a_box_with_nothing_left_to_insure_with_is_not_asked():
     # 25 - 2 x 10 leaves 5; box 1 insures all 5: box 2 is not asked "insurance up to 0".
     rnd = deal(HOME, ["9S", "TH", "AH", "9D", "7C", "6S"], [10, 10], 25)
-    rnd.apply("insurance")
+    rnd.apply(Action.parse("insurance"))
     assert decision(rnd)[:2] == ("play", 1)
     assert insured(rnd) == [5, None]
-    rnd.apply("stand")
-    rnd.apply("stand")
+    rnd.apply(Action.parse("stand"))
+    rnd.apply(Action.parse("stand"))
     assert rnd.over and rnd.bankroll == 30  # 18 and 17 against soft 17: a win and a push
 
 
@@ -115,7 +116,7 @@ def test_home_a_computer_seat_insures_with_its_own_chips():
                player_seat=1)
     d = rnd.legal_actions()
     assert (d.kind, d.box, d.seat, d.stake) == ("insurance", 4, 1, 2)
-    rnd.apply("insurance")
+    rnd.apply(Action.parse("insurance"))
     assert rnd.stack(1) == 0
     d = rnd.legal_actions()
     assert (d.kind, d.box, d.seat, d.stake) == ("insurance", 1, 0, 5)
@@ -148,7 +149,7 @@ def test_no_bankroll_ever_goes_negative_however_many_boxes_insure(rules, seed, d
         assert all(rnd.stack(seat) >= 0 for seat in range(len(rnd.seats) + 1))
         if d.kind == "insurance":
             assert 0 < d.stake <= rnd.stack(d.seat), "insurance offered beyond the chips"
-        rnd.apply(choose(data, d))
+        rnd.apply(Action.parse(choose(data, d)))
         steps += 1
         assert steps < 400
     assert rnd.bankroll >= 0 and all(s.bankroll >= 0 for s in rnd.seats)

@@ -21,6 +21,7 @@ from typing import Any
 import pytest
 
 from blackjack_tui.engine import Round, Rules, SeatBet, Shoe
+from blackjack_tui.engine.actions import Action
 from blackjack_tui.engine.events import Event
 from blackjack_tui.engine.history import HandRecord
 from blackjack_tui.store.inflight import decode
@@ -61,7 +62,7 @@ def test_every_step_of_every_legacy_round_is_the_same(chunk: int) -> None:
         rnd.deal()
         steps = [digest(rnd)]
         for action in case["actions"]:
-            rnd.apply(action)
+            rnd.apply(Action.parse(action))
             steps.append(digest(rnd))
         where = f"round {chunk + n * CHUNKS}"
         assert steps == case["steps"], where
@@ -78,7 +79,7 @@ def test_legacy_saved_rounds_load_and_play_on(chunk: int) -> None:
         rnd = Round.from_dict(json.loads(json.dumps(saved)))
         assert rnd.to_dict() == saved
         for action in case["actions"][case["saved_at"]:]:
-            rnd.apply(action)
+            rnd.apply(Action.parse(action))
         assert digest(rnd) == case["steps"][-1]
 
 
@@ -106,7 +107,7 @@ def test_legacy_rounds_in_flight_resume_and_end_as_they_did(index: int) -> None:
     assert rnd.to_dict() == save["file"]["round"]
     assert restored.extra == {"note": "made before issue 12"}
     for action in save["actions"]:
-        rnd.apply(action)
+        rnd.apply(Action.parse(action))
     assert digest(rnd) == save["end"]
     assert [e.to_dict() for e in rnd.log] == save["events"]
     assert rnd.bankroll >= Decimal(0)

@@ -211,7 +211,7 @@ def play_round(data: st.DataObject, rnd: Round) -> None:
         if not is_legal(decision, attempt):
             before = rnd.to_dict()
             try:
-                rnd.apply(attempt)
+                rnd.apply(Action.parse(attempt))
             except (IllegalActionError, InvalidActionError):
                 pass
             else:
@@ -219,7 +219,7 @@ def play_round(data: st.DataObject, rnd: Round) -> None:
             assert rnd.to_dict() == before
         action = choose(data, decision)
         assert is_legal(decision, action)
-        rnd.apply(action)
+        rnd.apply(Action.parse(action))
         actions.append(action)
     assert rnd.over
     # Continue from a restored copy of some earlier step: the same actions give the same end.
@@ -227,12 +227,12 @@ def play_round(data: st.DataObject, rnd: Round) -> None:
     copy_shoe = Shoe.from_dict(saved["shoe"], rng)
     restored = Round.from_dict(json.loads(json.dumps(saved)), shoe=copy_shoe)
     for action in actions[done:]:
-        restored.apply(action)
+        restored.apply(Action.parse(action))
     assert restored.over and restored == rnd
     with_decision = rnd.legal_actions()
     assert with_decision is None
     try:
-        rnd.apply("stand")
+        rnd.apply(Action.parse("stand"))
     except IllegalActionError:
         pass
     else:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from blackjack_tui.engine import BetError, Round, Shoe
+from blackjack_tui.engine.actions import Action
 
 from .scenario import deal, dealer, decision, play, results, rules
 
@@ -35,7 +36,7 @@ def test_atlantic_city_late_surrender_after_the_peek():
     rnd = deal(AC, ["TS", "TH", "6D", "7C"], [30])
     assert rnd.log[-1].kind == "peek"
     assert decision(rnd)[3] == ("hit", "stand", "double", "surrender")
-    rnd.apply("surrender")
+    rnd.apply(Action.parse("surrender"))
     assert results(rnd) == [(1, 1, "surrender", -15)]
     assert rnd.bankroll == 985
 

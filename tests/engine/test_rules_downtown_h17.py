@@ -6,6 +6,8 @@ from decimal import Decimal
 
 import pytest
 
+from blackjack_tui.engine.actions import Action
+
 from .scenario import deal, dealer, decision, play, results, rules
 
 DOWNTOWN = rules("downtown-h17")
@@ -37,5 +39,5 @@ def test_downtown_h17_double_any_two_but_not_after_a_split_and_no_surrender():
     rnd = deal(DOWNTOWN, ["9S", "7H", "7D", "TC"], [10])
     assert decision(rnd)[3] == ("hit", "stand", "double")  # 16 doubles; no surrender
     rnd = deal(DOWNTOWN, ["4S", "9H", "4D", "8C", "5C", "6C"], [10])
-    rnd.apply("split")
+    rnd.apply(Action.parse("split"))
     assert decision(rnd)[3] == ("hit", "stand")  # 4+5 = 9 after a split: no double

@@ -11,8 +11,10 @@ from decimal import Decimal
 import pytest
 
 from blackjack_tui.engine import BetError, IllegalActionError, InvalidActionError, Round, Shoe
+from blackjack_tui.engine.actions import Action
 from blackjack_tui.engine.cards import parse_cards
 from blackjack_tui.engine.hand import Hand
+from blackjack_tui.engine.vocabulary import ActionName
 
 from .scenario import D, box_of, cards_of, deal, dealer, decision, kinds, play, results, rules
 
@@ -67,9 +69,9 @@ def test_home_dealer_peeks_a_natural_and_the_round_ends():
 
 def test_home_bust_is_lost_at_once_even_if_the_bank_busts_later():
     rnd = deal(HOME, ["TS", "9S", "6H", "5D", "9D", "TC", "KS", "8C"], [5, 5], STACK)
-    events = rnd.apply("hit")
+    events = rnd.apply(Action.parse("hit"))
     assert ("settle", "bust") in [(e.kind, e.outcome) for e in events]
-    rnd.apply("stand")
+    rnd.apply(Action.parse("stand"))
     assert dealer(rnd) == ["6H", "TC", "8C"]  # the bank busts
     assert results(rnd) == [(1, 1, "bust", -5), (2, 1, "win", 5)]
 
@@ -102,7 +104,7 @@ def test_home_natural_pushes_a_dealer_natural():
 def test_home_double_on_any_two_cards_win_is_plus_two_bets():
     rnd = deal(HOME, ["9S", "9H", "7D", "8C", "4S"], [10], STACK)
     assert "double" in decision(rnd)[3]  # 16 may double
-    rnd.apply("double")  # 20 against 17
+    rnd.apply(Action.parse("double"))  # 20 against 17
     assert results(rnd) == [(1, 1, "win", 20)]
     assert rnd.bankroll == 120
 
@@ -116,11 +118,11 @@ def test_home_double_loss_is_minus_two_bets():
 
 def test_home_split_makes_two_hands_each_with_the_original_bet_settled_separately():
     rnd = deal(HOME, ["8S", "7H", "8D", "TC", "TS", "5S"], [10], STACK)
-    rnd.apply("split")
+    rnd.apply(Action.parse("split"))
     assert [h.stake for h in box_of(rnd).hands] == [10, 10]
     assert decision(rnd) == ("play", 1, 1, ("hit", "stand", "double"))  # split once only
-    rnd.apply("stand")  # 18
-    rnd.apply("stand")  # 13
+    rnd.apply(Action.parse("stand"))  # 18
+    rnd.apply(Action.parse("stand"))  # 13
     assert rnd.over
     assert results(rnd) == [(1, 1, "win", 10), (1, 2, "lose", -10)]
     assert rnd.net == 0
@@ -135,20 +137,34 @@ def test_home_insurance_any_amount_up_to_half():
     rnd = deal(HOME, ["9S", "AH", "9D", "KC"], [10], STACK)
     d = rnd.legal_actions()
     assert (d.kind, d.stake, d.any_amount) == ("insurance", 5, True)
-    assert "insurance:3" in d and "insurance:0.01" in d and "insurance:5" in d
-    assert "insurance:5.01" not in d
+    assert all(Action.parse(f"insurance:{amount}") in d for amount in ("3", "0.01", "5"))
+    assert Action.parse("insurance:5.01") not in d
     before = rnd.to_dict()
     with pytest.raises(IllegalActionError):
-        rnd.apply("insurance:5.01")
+        rnd.apply(Action.parse("insurance:5.01"))
     with pytest.raises(InvalidActionError):
-        rnd.apply("insurance:0")
+        rnd.apply(Action.parse("insurance:0"))
     assert rnd.to_dict() == before
-    rnd.apply("insurance:3")
+    rnd.apply(Action.parse("insurance:3"))
     assert rnd.over
     # The bank's natural: the main bet is lost, the insurance pays two to one.
     assert (box_of(rnd).insurance, box_of(rnd).insurance_net) == (3, 6)
     assert results(rnd) == [(1, 1, "lose", -10)]
     assert rnd.bankroll == 96
+
+
+@pytest.mark.parametrize("amount", ["-5", "0", "0.001", "NaN"])
+def test_home_insurance_typed_as_an_action_is_still_a_stake_in_whole_cents(amount: str):
+    # The UI hands the round an Action it built, no text: a negative, empty or sub-cent stake
+    # is refused all the same (a negative insurance would make chips).
+    rnd = deal(HOME, ["9S", "AH", "9D", "KC"], [10], STACK)
+    d = rnd.legal_actions()
+    action = Action(ActionName.INSURANCE, Decimal(amount))
+    assert action not in d
+    before = rnd.to_dict()
+    with pytest.raises(IllegalActionError):
+        rnd.apply(action)
+    assert rnd.to_dict() == before and rnd.bankroll == STACK - 10
 
 
 def test_home_full_insurance_exactly_cancels_the_main_bet():
@@ -169,8 +185,8 @@ def test_home_insurance_never_more_than_the_stack_holds():
     rnd = deal(HOME, ["9S", "AH", "9D", "KC"], [10], 12)
     d = rnd.legal_actions()
     assert d.kind == "insurance" and d.stake == 2
-    assert "insurance:3" not in d
-    rnd.apply("insurance")
+    assert Action.parse("insurance:3") not in d
+    rnd.apply(Action.parse("insurance"))
     assert rnd.bankroll >= 0
     assert rnd.over and box_of(rnd).insurance == 2
     assert rnd.bankroll == 6  # 2 insured at 2:1 back: 2 + 4
@@ -179,7 +195,7 @@ def test_home_insurance_never_more_than_the_stack_holds():
 def test_home_even_money_offered_to_a_natural_against_an_ace():
     rnd = deal(HOME, ["AS", "AH", "KD", "TC"], [10], STACK)
     assert decision(rnd) == ("even-money", 1, 1, ("even-money", "no-even-money"))
-    rnd.apply("even-money")
+    rnd.apply(Action.parse("even-money"))
     assert results(rnd) == [(1, 1, "even-money", 10)]
     assert "insurance-settled" not in kinds(rnd.log)
 

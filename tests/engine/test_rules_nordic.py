@@ -12,6 +12,7 @@ import pytest
 
 from blackjack_tui.engine import BetError, IllegalActionError, Round, Shoe
 from blackjack_tui.engine import table_rules as tr
+from blackjack_tui.engine.actions import Action
 from blackjack_tui.engine.cards import parse_cards
 from blackjack_tui.engine.hand import Box, Hand
 
@@ -84,7 +85,7 @@ def test_nordic_peek_on_ten_without_blackjack_play_goes_on():
     rnd = deal(NORDIC, ["9S", "KH", "9D", "7C"], [20])
     assert rnd.log[-1].kind == "peek" and rnd.log[-1].outcome == "none"
     assert decision(rnd) == ("play", 1, 1, ("hit", "stand", "double", "split"))
-    rnd.apply("stand")
+    rnd.apply(Action.parse("stand"))
     assert rnd.over and rnd.shoe.remaining == 0
     assert results(rnd) == [(1, 1, "win", 20)]
     assert rnd.bankroll == 1020
@@ -93,7 +94,7 @@ def test_nordic_peek_on_ten_without_blackjack_play_goes_on():
 def test_nordic_peek_on_ace_dealer_blackjack_ends_round_after_insurance():
     rnd = deal(NORDIC, ["9S", "AH", "9D", "KC"], [20])
     assert decision(rnd)[0] == "insurance"
-    rnd.apply("no-insurance")
+    rnd.apply(Action.parse("no-insurance"))
     assert rnd.over and dealer(rnd) == ["AH", "KC"]
     assert results(rnd) == [(1, 1, "lose", -20)]
     assert rnd.bankroll == 980
@@ -106,17 +107,17 @@ def test_nordic_insurance_offered_each_box_in_turn():
     rnd = deal(NORDIC, ["9S", "8S", "7S", "AH", "9D", "8D", "7D", "6C"], [10, 20, 30])
     first = rnd.legal_actions()
     assert (first.kind, first.box, first.stake) == ("insurance", 1, D(5))
-    rnd.apply("insurance")
+    rnd.apply(Action.parse("insurance"))
     second = rnd.legal_actions()
     assert (second.kind, second.box, second.stake) == ("insurance", 2, D(10))
-    rnd.apply("no-insurance")
+    rnd.apply(Action.parse("no-insurance"))
     third = rnd.legal_actions()
     assert (third.kind, third.box, third.stake) == ("insurance", 3, D(15))
-    rnd.apply("insurance")
+    rnd.apply(Action.parse("insurance"))
     # No dealer blackjack (A+6): both insurances lost, then the boxes play.
     assert decision(rnd)[:3] == ("play", 1, 1)
     for _ in range(3):
-        rnd.apply("stand")
+        rnd.apply(Action.parse("stand"))
     assert rnd.over and rnd.shoe.remaining == 0  # the dealer stands on soft 17: no draw
     assert [b.insurance_net for b in rnd.boxes] == [-5, None, -15]
     assert rnd.boxes[1].insurance == 0
@@ -127,7 +128,7 @@ def test_nordic_insurance_offered_each_box_in_turn():
 def test_nordic_insurance_costs_half_the_bet_and_pays_2_to_1():
     rnd = deal(NORDIC, ["9S", "AH", "9D", "KC"], [20])
     assert rnd.legal_actions().stake == 10
-    rnd.apply("insurance")
+    rnd.apply(Action.parse("insurance"))
     assert rnd.over
     box = rnd.boxes[0]
     assert (box.insurance, box.insurance_net) == (10, 20)
@@ -138,16 +139,16 @@ def test_nordic_insurance_costs_half_the_bet_and_pays_2_to_1():
 def test_nordic_insurance_is_exactly_half_not_any_amount():
     rnd = deal(NORDIC, ["9S", "AH", "9D", "KC"], [20])
     with pytest.raises(IllegalActionError):
-        rnd.apply("insurance:5")
-    rnd.apply("insurance:10")
+        rnd.apply(Action.parse("insurance:5"))
+    rnd.apply(Action.parse("insurance:10"))
     assert rnd.boxes[0].insurance == 10
 
 
 def test_nordic_insurance_lost_when_dealer_has_no_blackjack():
     rnd = deal(NORDIC, ["TS", "AH", "TD", "7C"], [20])
-    rnd.apply("insurance")
+    rnd.apply(Action.parse("insurance"))
     assert rnd.boxes[0].insurance_net == -10
-    rnd.apply("stand")
+    rnd.apply(Action.parse("stand"))
     assert rnd.over and rnd.shoe.remaining == 0  # soft 18 stands
     assert results(rnd) == [(1, 1, "win", 20)]
     assert rnd.bankroll == 1010
@@ -157,12 +158,12 @@ def test_nordic_even_money_offered_to_blackjack_against_ace():
     rnd = deal(NORDIC, ["AS", "TS", "AH", "KD", "8D", "5C", "2C"], [20, 20])
     assert decision(rnd) == ("even-money", 1, 1, ("even-money", "no-even-money"))
     with pytest.raises(IllegalActionError):
-        rnd.apply("insurance")  # a blackjack is not insured
-    rnd.apply("even-money")
+        rnd.apply(Action.parse("insurance"))  # a blackjack is not insured
+    rnd.apply(Action.parse("even-money"))
     assert results(rnd)[0] == (1, 1, "even-money", 20)
     assert decision(rnd)[:2] == ("insurance", 2)
-    rnd.apply("no-insurance")
-    rnd.apply("stand")
+    rnd.apply(Action.parse("no-insurance"))
+    rnd.apply(Action.parse("stand"))
     # The dealer: A+5 (soft 16) draws 2 -> soft 18; box 2's 18 pushes.
     assert rnd.over and rnd.shoe.remaining == 0
     assert results(rnd) == [(1, 1, "even-money", 20), (2, 1, "push", 0)]
@@ -186,10 +187,10 @@ def test_nordic_blackjack_declining_even_money_is_paid_3_to_2_when_dealer_has_no
 
 def test_nordic_bust_loses_whatever_the_dealer_has_and_play_moves_on_at_once():
     rnd = deal(NORDIC, ["TS", "9S", "6H", "5D", "9D", "TC", "KS", "8C"], [20, 20])
-    events = rnd.apply("hit")  # 15 + K = 25
+    events = rnd.apply(Action.parse("hit"))  # 15 + K = 25
     assert ("settle", 1, "bust") in [(e.kind, e.box, e.outcome) for e in events]
     assert decision(rnd)[:2] == ("play", 2)
-    rnd.apply("stand")
+    rnd.apply(Action.parse("stand"))
     assert dealer(rnd) == ["6H", "TC", "8C"]  # 16 draws 8: the dealer busts
     assert results(rnd) == [(1, 1, "bust", -20), (2, 1, "win", 20)]
     assert rnd.bankroll == 1000
@@ -204,7 +205,7 @@ def test_nordic_hit_until_stand():
 def test_nordic_double_on_any_two_cards():
     rnd = deal(NORDIC, ["9S", "6H", "7D", "TC", "4S", "5C"], [20])
     assert "double" in decision(rnd)[3]  # 16 may double
-    rnd.apply("double")
+    rnd.apply(Action.parse("double"))
     assert rnd.over and rnd.shoe.remaining == 0
     assert cards_of(rnd) == ["9S", "7D", "4S"]
     assert box_of(rnd).hands[0].stake == 40
@@ -214,24 +215,24 @@ def test_nordic_double_on_any_two_cards():
 
 def test_nordic_double_gets_exactly_one_card_then_next_hand():
     rnd = deal(NORDIC, ["5S", "4S", "9H", "6D", "7D", "8C", "2S"], [20, 20])
-    rnd.apply("double")  # 11 draws a 2: 13, and no more cards
+    rnd.apply(Action.parse("double"))  # 11 draws a 2: 13, and no more cards
     assert cards_of(rnd, 1) == ["5S", "6D", "2S"]
     assert decision(rnd)[:2] == ("play", 2)
-    rnd.apply("stand")
+    rnd.apply(Action.parse("stand"))
     assert rnd.over and rnd.shoe.remaining == 0  # dealer 17
     assert results(rnd) == [(1, 1, "lose", -40), (2, 1, "lose", -20)]
 
 
 def test_nordic_soft_21_stands_by_itself():
     rnd = deal(NORDIC, ["5S", "9H", "5D", "8C", "AS"], [20])
-    rnd.apply("hit")  # 5+5+A = soft 21: no more decisions
+    rnd.apply(Action.parse("hit"))  # 5+5+A = soft 21: no more decisions
     assert rnd.over and rnd.shoe.remaining == 0
     assert results(rnd) == [(1, 1, "win", 20)]
 
 
 def test_nordic_hard_21_takes_no_more_cards():
     rnd = deal(NORDIC, ["7S", "9H", "4D", "8C", "TS"], [20])
-    rnd.apply("hit")
+    rnd.apply(Action.parse("hit"))
     assert rnd.over and results(rnd) == [(1, 1, "win", 20)]
 
 
@@ -241,12 +242,12 @@ def test_nordic_hard_21_takes_no_more_cards():
 def test_nordic_split_two_cards_of_equal_value_each_hand_dealt_at_once_left_first():
     rnd = deal(NORDIC, ["KS", "7H", "TD", "TC", "9S", "8S"], [20])
     assert "split" in decision(rnd)[3]  # K and T: equal value
-    events = rnd.apply("split")
+    events = rnd.apply(Action.parse("split"))
     assert [(e.kind, e.box, e.hand, e.card and e.card.text) for e in events] == [
         ("split", 1, 1, None), ("card", 1, 1, "9S"), ("card", 1, 2, "8S")]
     assert rnd.bankroll == 960  # the new hand's bet equals the original
-    rnd.apply("stand")
-    rnd.apply("stand")
+    rnd.apply(Action.parse("stand"))
+    rnd.apply(Action.parse("stand"))
     assert rnd.over and rnd.shoe.remaining == 0
     assert results(rnd) == [(1, 1, "win", 20), (1, 2, "win", 20)]
     assert rnd.bankroll == 1040
@@ -254,11 +255,11 @@ def test_nordic_split_two_cards_of_equal_value_each_hand_dealt_at_once_left_firs
 
 def test_nordic_split_once_no_resplit_and_double_after_split():
     rnd = deal(NORDIC, ["8S", "7H", "8D", "TC", "8H", "3S", "9C"], [20])
-    rnd.apply("split")
+    rnd.apply(Action.parse("split"))
     assert decision(rnd) == ("play", 1, 1, ("hit", "stand", "double"))  # 8+8: no resplit
-    rnd.apply("stand")
+    rnd.apply(Action.parse("stand"))
     assert decision(rnd) == ("play", 1, 2, ("hit", "stand", "double"))
-    rnd.apply("double")  # 11 + 9 = 20
+    rnd.apply(Action.parse("double"))  # 11 + 9 = 20
     assert rnd.over and rnd.shoe.remaining == 0
     assert results(rnd) == [(1, 1, "lose", -20), (1, 2, "win", 40)]
     assert rnd.bankroll == 1020
@@ -266,10 +267,10 @@ def test_nordic_split_once_no_resplit_and_double_after_split():
 
 def test_nordic_split_aces_one_card_each_then_next_ordinary_hand():
     rnd = deal(NORDIC, ["AS", "9S", "7H", "AD", "9D", "TC", "5H", "KH"], [20, 20])
-    rnd.apply("split")
+    rnd.apply(Action.parse("split"))
     assert cards_of(rnd, 1, 1) == ["AS", "5H"] and cards_of(rnd, 1, 2) == ["AD", "KH"]
     assert decision(rnd)[:3] == ("play", 2, 1)  # no decision for either ace
-    rnd.apply("stand")
+    rnd.apply(Action.parse("stand"))
     assert rnd.over and rnd.shoe.remaining == 0
     # A+K after a split is 21, not a blackjack: it pays 1:1.
     assert results(rnd) == [(1, 1, "lose", -20), (1, 2, "win", 20), (2, 1, "win", 20)]
@@ -340,7 +341,7 @@ def test_nordic_money_is_never_rounded():
     assert results(rnd) == [(1, 1, "blackjack", Decimal("7.50"))]
     rnd = deal(NORDIC, ["9S", "AH", "9D", "KC"], [25])
     assert rnd.legal_actions().stake == Decimal("12.50")
-    rnd.apply("insurance")
+    rnd.apply(Action.parse("insurance"))
     assert rnd.bankroll == 1000  # -25 on the hand, +25 on the insurance
 
 

@@ -9,8 +9,10 @@ from __future__ import annotations
 import pytest
 
 from blackjack_tui.engine import BetError, Round, Shoe
+from blackjack_tui.engine.actions import Action
 from blackjack_tui.engine.cards import parse_cards
 from blackjack_tui.engine.hand import Hand
+from blackjack_tui.engine.vocabulary import ActionName
 
 from .scenario import box_of, cards_of, deal, dealer, decision, kinds, play, results, rules
 
@@ -28,7 +30,7 @@ def test_online_six_decks_shuffled_after_every_round():
     rnd = Round(ONLINE, shoe, bets=[10], bankroll=1000)
     rnd.deal()
     while (d := rnd.legal_actions()) is not None:
-        rnd.apply("stand" if d.kind == "play" else d.actions[-1])
+        rnd.apply(Action(ActionName.STAND if d.kind == "play" else d.actions[-1]))
     assert shoe.needs_shuffle(every_round, ONLINE.penetration)  # even after a few cards
     shoe.shuffle()
     assert shoe.remaining == 312 and not shoe.discards
@@ -111,7 +113,7 @@ def test_online_blackjack_against_a_ten_is_paid_when_the_dealer_has_none():
 def test_online_even_money_offered_to_a_blackjack_against_an_ace():
     rnd = deal(ONLINE, ["AS", "AH", "KD"], [20])
     assert decision(rnd) == ("even-money", 1, 1, ("even-money", "no-even-money"))
-    rnd.apply("even-money")
+    rnd.apply(Action.parse("even-money"))
     assert rnd.over and rnd.shoe.remaining == 0
     assert results(rnd) == [(1, 1, "even-money", 20)]
 
@@ -123,9 +125,9 @@ def test_online_insurance_half_the_bet_asked_right_after_the_deal():
     rnd = deal(ONLINE, ["TS", "AH", "9D", "KC"], [20])
     d = rnd.legal_actions()
     assert (d.kind, d.stake, d.any_amount) == ("insurance", 10, False)
-    rnd.apply("insurance")
+    rnd.apply(Action.parse("insurance"))
     assert decision(rnd)[0] == "play"
-    rnd.apply("stand")
+    rnd.apply(Action.parse("stand"))
     assert dealer(rnd) == ["AH", "KC"]
     assert results(rnd) == [(1, 1, "lose", -20)]
     assert box_of(rnd).insurance_net == 20  # 2 to 1
@@ -152,9 +154,9 @@ def test_online_insured_hand_that_busts_still_sees_the_insurance_settled():
 
 def test_online_all_bets_lost_to_dealer_blackjack_no_hole_card():
     rnd = deal(ONLINE, ["8S", "TH", "8D", "3C", "2C", "9S", "9D", "AH"], [20])
-    rnd.apply("split")
-    rnd.apply("double")  # 8+3 -> 20
-    rnd.apply("double")  # 8+2 -> 19
+    rnd.apply(Action.parse("split"))
+    rnd.apply(Action.parse("double"))  # 8+3 -> 20
+    rnd.apply(Action.parse("double"))  # 8+2 -> 19
     assert rnd.over and dealer(rnd) == ["TH", "AH"]
     assert results(rnd) == [(1, 1, "lose", -40), (1, 2, "lose", -40)]
     assert rnd.bankroll == 920
@@ -210,11 +212,11 @@ def test_online_double_gets_one_card_and_no_more():
 
 def test_online_double_after_a_split_on_any_total():
     rnd = deal(ONLINE, ["8S", "7H", "8D", "5C", "9C", "TS", "TD"], [20])
-    rnd.apply("split")
+    rnd.apply(Action.parse("split"))
     assert decision(rnd) == ("play", 1, 1, ("hit", "stand", "double"))  # 13
-    rnd.apply("double")  # 13 + T busts
+    rnd.apply(Action.parse("double"))  # 13 + T busts
     assert decision(rnd) == ("play", 1, 2, ("hit", "stand", "double"))  # 17
-    rnd.apply("stand")
+    rnd.apply(Action.parse("stand"))
     assert rnd.over and rnd.shoe.remaining == 0
     assert results(rnd) == [(1, 1, "bust", -40), (1, 2, "push", 0)]
 
@@ -224,16 +226,16 @@ def test_online_double_after_a_split_on_any_total():
 
 def test_online_split_pairs_up_to_four_hands():
     rnd = deal(ONLINE, ["TS", "7H", "KD", "TC", "QC", "2S", "3S", "9S", "JC", "TD"], [20])
-    rnd.apply("split")  # T+T | K+Q
+    rnd.apply(Action.parse("split"))  # T+T | K+Q
     assert "split" in decision(rnd)[3]
-    rnd.apply("split")  # T+2 | T+3 | K+Q
-    rnd.apply("stand")
-    rnd.apply("stand")
+    rnd.apply(Action.parse("split"))  # T+2 | T+3 | K+Q
+    rnd.apply(Action.parse("stand"))
+    rnd.apply(Action.parse("stand"))
     assert decision(rnd) == ("play", 1, 3, ("hit", "stand", "double", "split"))
-    rnd.apply("split")  # T+2 | T+3 | K+9 | Q+J
-    rnd.apply("stand")
+    rnd.apply(Action.parse("split"))  # T+2 | T+3 | K+9 | Q+J
+    rnd.apply(Action.parse("stand"))
     assert decision(rnd) == ("play", 1, 4, ("hit", "stand", "double"))  # four hands: no more
-    rnd.apply("stand")
+    rnd.apply(Action.parse("stand"))
     assert rnd.over and rnd.shoe.remaining == 0
     assert [h.stake for h in box_of(rnd).hands] == [20] * 4
     assert results(rnd) == [(1, 1, "lose", -20), (1, 2, "lose", -20), (1, 3, "win", 20),

@@ -11,6 +11,7 @@ from decimal import Decimal
 import pytest
 
 from blackjack_tui.engine import BetError, IllegalActionError, Round, Shoe
+from blackjack_tui.engine.actions import Action
 from blackjack_tui.engine.cards import parse_cards
 from blackjack_tui.engine.hand import Hand
 
@@ -52,11 +53,11 @@ def test_swedish_deal_players_two_cards_bank_one():
 def test_swedish_play_from_the_left_every_box_asked_before_the_bank_draws():
     rnd = deal(SWEDISH, ["TS", "9S", "7H", "6D", "8D", "3C", "KH"], [20, 20])
     assert decision(rnd)[:2] == ("play", 1)
-    rnd.apply("hit")  # 16 + 3 = 19
-    rnd.apply("stand")
+    rnd.apply(Action.parse("hit"))  # 16 + 3 = 19
+    rnd.apply(Action.parse("stand"))
     assert decision(rnd)[:2] == ("play", 2)
     assert dealer(rnd) == ["7H"]  # the bank has not drawn yet
-    rnd.apply("stand")
+    rnd.apply(Action.parse("stand"))
     assert rnd.over and dealer(rnd) == ["7H", "KH"]
     # Bank 17: box 1's 19 wins; box 2's 17 is a tie at 17, which the bank wins.
     assert results(rnd) == [(1, 1, "win", 20), (2, 1, "lose", -20)]
@@ -144,10 +145,10 @@ def test_swedish_card_value_examples(cards, label):
 
 def test_swedish_soft_21_may_hit_then_a_ten_makes_hard_21_which_may_not():
     rnd = deal(SWEDISH, ["5S", "9H", "5D", "AC", "TC", "8S"], [20])
-    rnd.apply("hit")  # 5 + 5 + A = 11/21
+    rnd.apply(Action.parse("hit"))  # 5 + 5 + A = 11/21
     assert box_of(rnd).hands[0].label() == "11/21"
     assert decision(rnd) == ("play", 1, 1, ("hit", "stand"))
-    rnd.apply("hit")  # + T = hard 21: no more decisions
+    rnd.apply(Action.parse("hit"))  # + T = hard 21: no more decisions
     assert box_of(rnd).hands[0].label() == "21"
     assert rnd.over and rnd.shoe.remaining == 0
     assert results(rnd) == [(1, 1, "win", 20)]  # bank 9 + 8 = 17
@@ -172,12 +173,12 @@ def test_swedish_blackjack_pays_one_and_a_half_times_the_bet(bet, wins):
 def test_swedish_even_money_and_insurance_asked_together_at_the_bank_turn_box_by_box():
     rnd = deal(SWEDISH, ["AS", "TS", "AH", "KD", "7D", "6C"], [20, 20])
     assert decision(rnd)[:2] == ("play", 2)  # box 1's blackjack plays no decision; no question yet
-    rnd.apply("stand")
+    rnd.apply(Action.parse("stand"))
     assert decision(rnd) == ("even-money", 1, 1, ("even-money", "no-even-money"))
-    rnd.apply("even-money")
+    rnd.apply(Action.parse("even-money"))
     assert decision(rnd)[:2] == ("insurance", 2)
     assert dealer(rnd) == ["AH"]
-    rnd.apply("no-insurance")
+    rnd.apply(Action.parse("no-insurance"))
     assert rnd.over and dealer(rnd) == ["AH", "6C"]  # soft 17 stands
     assert results(rnd) == [(1, 1, "even-money", 20), (2, 1, "lose", -20)]  # tie at 17
     assert rnd.bankroll == 1000
@@ -206,7 +207,7 @@ def test_swedish_blackjack_may_not_be_insured():
     assert decision(rnd)[3] == ("even-money", "no-even-money")
     before = rnd.to_dict()
     with pytest.raises(IllegalActionError):
-        rnd.apply("insurance")
+        rnd.apply(Action.parse("insurance"))
     assert rnd.to_dict() == before
 
 
@@ -216,12 +217,12 @@ def test_swedish_blackjack_may_not_be_insured():
 def test_swedish_insurance_asked_at_dealer_turn_not_after_deal():
     rnd = deal(SWEDISH, ["TS", "AH", "7D", "KC"], [20])
     assert decision(rnd)[0] == "play"
-    rnd.apply("stand")
+    rnd.apply(Action.parse("stand"))
     d = rnd.legal_actions()
     assert (d.kind, d.box, d.actions, d.stake) == ("insurance", 1, ("insurance", "no-insurance"),
                                                     10)
     assert dealer(rnd) == ["AH"]  # asked before the bank's second card
-    rnd.apply("insurance")
+    rnd.apply(Action.parse("insurance"))
     assert rnd.over and dealer(rnd) == ["AH", "KC"]
 
 
@@ -242,9 +243,9 @@ def test_swedish_insurance_lost_when_no_ten_comes_and_bank_plays_on_to_17():
 
 def test_swedish_insurance_on_a_doubled_box_is_half_the_total_bet():
     rnd = deal(SWEDISH, ["5S", "AH", "4D", "TC", "KC"], [20])
-    rnd.apply("double")  # 9 + T = 19
+    rnd.apply(Action.parse("double"))  # 9 + T = 19
     assert rnd.legal_actions().stake == 20
-    rnd.apply("insurance")
+    rnd.apply(Action.parse("insurance"))
     assert rnd.over
     assert results(rnd) == [(1, 1, "lose", -40)]
     assert box_of(rnd).insurance_net == 40
@@ -253,28 +254,28 @@ def test_swedish_insurance_on_a_doubled_box_is_half_the_total_bet():
 
 def test_swedish_insurance_on_a_split_box_is_half_the_total_bet():
     rnd = deal(SWEDISH, ["8S", "AH", "8D", "TC", "9C", "6S"], [20])
-    rnd.apply("split")
-    rnd.apply("stand")
-    rnd.apply("stand")
+    rnd.apply(Action.parse("split"))
+    rnd.apply(Action.parse("stand"))
+    rnd.apply(Action.parse("stand"))
     assert rnd.legal_actions().stake == 20
-    rnd.apply("no-insurance")
+    rnd.apply(Action.parse("no-insurance"))
     assert rnd.over and rnd.shoe.remaining == 0  # bank A+6 stands
     assert results(rnd) == [(1, 1, "win", 20), (1, 2, "lose", -20)]  # 18 wins, 17 ties: bank
 
 
 def test_swedish_bust_box_not_asked_insurance():
     rnd = deal(SWEDISH, ["TS", "9S", "AH", "6D", "9D", "KC", "8C"], [20, 20])
-    rnd.apply("hit")  # box 1 busts
-    rnd.apply("stand")
+    rnd.apply(Action.parse("hit"))  # box 1 busts
+    rnd.apply(Action.parse("stand"))
     assert decision(rnd)[:2] == ("insurance", 2)
-    rnd.apply("no-insurance")
+    rnd.apply(Action.parse("no-insurance"))
     assert rnd.over and rnd.shoe.remaining == 0
     assert results(rnd) == [(1, 1, "bust", -20), (2, 1, "lose", -20)]  # 18 against A+8
 
 
 def test_swedish_all_boxes_bust_no_insurance_question():
     rnd = deal(SWEDISH, ["TS", "AH", "6D", "KC"], [20])
-    rnd.apply("hit")
+    rnd.apply(Action.parse("hit"))
     assert rnd.over and rnd.legal_actions() is None
     assert results(rnd) == [(1, 1, "bust", -20)]
 
@@ -296,7 +297,7 @@ def test_swedish_double_on_7_to_11_with_the_ace_as_one(first, second, may_double
 def test_swedish_seven_ace_doubled_then_three_is_11_not_21():
     rnd = deal(SWEDISH, ["7S", "9H", "AD", "3C", "8S"], [20])
     assert box_of(rnd).hands[0].label() == "8/18"
-    rnd.apply("double")
+    rnd.apply(Action.parse("double"))
     hand = box_of(rnd).hands[0]
     assert cards_of(rnd) == ["7S", "AD", "3C"] and hand.total == 11
     assert rnd.over and rnd.shoe.remaining == 0
@@ -322,27 +323,27 @@ def test_swedish_split_two_cards_of_equal_value():
 
 def test_swedish_split_hand_can_never_be_doubled():
     rnd = deal(SWEDISH, ["4S", "9H", "4D", "5C", "6C", "8S"], [20])
-    rnd.apply("split")
+    rnd.apply(Action.parse("split"))
     assert decision(rnd) == ("play", 1, 1, ("hit", "stand"))  # 9: no double after a split
-    rnd.apply("stand")
+    rnd.apply(Action.parse("stand"))
     assert decision(rnd) == ("play", 1, 2, ("hit", "stand"))  # 10
-    rnd.apply("stand")
+    rnd.apply(Action.parse("stand"))
     assert rnd.over and results(rnd) == [(1, 1, "lose", -20), (1, 2, "lose", -20)]
 
 
 def test_swedish_split_aces_one_card_each():
     rnd = deal(SWEDISH, ["AS", "9H", "AD", "5C", "9C", "8S"], [20])
-    rnd.apply("split")
+    rnd.apply(Action.parse("split"))
     assert rnd.over and rnd.shoe.remaining == 0
     assert results(rnd) == [(1, 1, "lose", -20), (1, 2, "win", 20)]  # 16 and 20 against 17
 
 
 def test_swedish_split_aces_resplit_when_a_new_ace_comes():
     rnd = deal(SWEDISH, ["AS", "9H", "AD", "AC", "9C", "7C", "8D", "8S"], [20])
-    rnd.apply("split")
+    rnd.apply(Action.parse("split"))
     assert cards_of(rnd, 1, 1) == ["AS", "AC"]
     assert decision(rnd) == ("play", 1, 1, ("stand", "split"))  # no hit: still one card each
-    rnd.apply("split")
+    rnd.apply(Action.parse("split"))
     assert [cards_of(rnd, 1, i) for i in (1, 2, 3)] == [["AS", "7C"], ["AC", "8D"], ["AD", "9C"]]
     assert rnd.over and rnd.shoe.remaining == 0
     assert results(rnd) == [(1, 1, "win", 20), (1, 2, "win", 20), (1, 3, "win", 20)]
@@ -370,15 +371,15 @@ def test_swedish_lost_no_hole_card_round_loses_the_double_too():
 def test_swedish_other_pairs_resplit_to_four_hands():
     # The sheet names only aces; the rule set lets every pair split on to four hands.
     rnd = deal(SWEDISH, ["8S", "9H", "8D", "8C", "2C", "8H", "3S", "8S", "9S", "8D"], [20])
-    rnd.apply("split")
+    rnd.apply(Action.parse("split"))
     assert decision(rnd) == ("play", 1, 1, ("hit", "stand", "split"))
-    rnd.apply("split")
+    rnd.apply(Action.parse("split"))
     assert decision(rnd) == ("play", 1, 1, ("hit", "stand", "split"))
-    rnd.apply("split")
+    rnd.apply(Action.parse("split"))
     assert len(box_of(rnd).hands) == 4
     assert decision(rnd) == ("play", 1, 1, ("hit", "stand"))  # 8+8 but four hands already
     for _ in range(4):
-        rnd.apply("stand")
+        rnd.apply(Action.parse("stand"))
     assert rnd.over and rnd.shoe.remaining == 0
     # 16, 17 (a tie at 17), 11, 10 against the bank's 17: all lose.
     assert [r[2:] for r in results(rnd)] == [("lose", -20)] * 4
@@ -389,5 +390,5 @@ def test_swedish_money_is_never_rounded():
     rnd = play(SWEDISH, ["AS", "7H", "KD"], [25])
     assert results(rnd) == [(1, 1, "blackjack", Decimal("37.50"))]
     rnd = deal(SWEDISH, ["TS", "AH", "7D"], [25])
-    rnd.apply("stand")
+    rnd.apply(Action.parse("stand"))
     assert rnd.legal_actions().stake == Decimal("12.50")

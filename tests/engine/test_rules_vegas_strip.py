@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from blackjack_tui.engine import BetError, Round, Shoe
+from blackjack_tui.engine.actions import Action
 
 from .scenario import cards_of, deal, dealer, decision, play, results, rules
 
@@ -34,7 +35,7 @@ def test_vegas_strip_dealer_stands_on_soft_17():
 def test_vegas_strip_late_surrender_gives_up_half_the_bet():
     rnd = deal(VEGAS, ["TS", "9H", "6D", "8C"], [20])
     assert decision(rnd) == ("play", 1, 1, ("hit", "stand", "double", "surrender"))
-    rnd.apply("surrender")
+    rnd.apply(Action.parse("surrender"))
     assert rnd.over and rnd.shoe.remaining == 0
     assert results(rnd) == [(1, 1, "surrender", -10)]
     assert rnd.bankroll == 990
@@ -47,32 +48,32 @@ def test_vegas_strip_surrender_comes_only_after_the_peek():
     # Under an ace: insurance first, then the peek, then surrender is offered.
     rnd = deal(VEGAS, ["TS", "AH", "6D", "8C"], [20])
     assert decision(rnd)[0] == "insurance"
-    rnd.apply("no-insurance")
+    rnd.apply(Action.parse("no-insurance"))
     assert "surrender" in decision(rnd)[3]
-    rnd.apply("surrender")
+    rnd.apply(Action.parse("surrender"))
     assert results(rnd) == [(1, 1, "surrender", -10)]
 
 
 def test_vegas_strip_no_surrender_after_a_hit_or_a_split():
     rnd = deal(VEGAS, ["5S", "9H", "6D", "8C", "2S"], [20])
-    rnd.apply("hit")
+    rnd.apply(Action.parse("hit"))
     assert decision(rnd)[3] == ("hit", "stand")
     rnd = deal(VEGAS, ["8S", "9H", "8D", "8C", "2S", "3S"], [20])
-    rnd.apply("split")
+    rnd.apply(Action.parse("split"))
     assert decision(rnd)[3] == ("hit", "stand", "double")  # double after split, no surrender
 
 
 def test_vegas_strip_resplit_to_four_hands():
     rnd = deal(VEGAS, ["8S", "7H", "8D", "TC", "8C", "8H", "2S", "3S", "4S", "8S"], [20])
-    rnd.apply("split")       # 8+8 | 8+8
-    rnd.apply("split")       # 8+2 | 8+3 | 8+8
-    rnd.apply("stand")
-    rnd.apply("stand")
+    rnd.apply(Action.parse("split"))       # 8+8 | 8+8
+    rnd.apply(Action.parse("split"))       # 8+2 | 8+3 | 8+8
+    rnd.apply(Action.parse("stand"))
+    rnd.apply(Action.parse("stand"))
     assert decision(rnd) == ("play", 1, 3, ("hit", "stand", "double", "split"))
-    rnd.apply("split")       # 8+2 | 8+3 | 8+4 | 8+8
-    rnd.apply("stand")
+    rnd.apply(Action.parse("split"))       # 8+2 | 8+3 | 8+4 | 8+8
+    rnd.apply(Action.parse("stand"))
     assert decision(rnd) == ("play", 1, 4, ("hit", "stand", "double"))  # four: no more
-    rnd.apply("stand")
+    rnd.apply(Action.parse("stand"))
     assert rnd.over and rnd.shoe.remaining == 0
     assert [r[2:] for r in results(rnd)] == [("lose", -20)] * 4  # 10, 11, 12, 16 against 17
     assert rnd.bankroll == 920

@@ -8,6 +8,7 @@ from decimal import Decimal
 import pytest
 
 from blackjack_tui.engine import BetError, Round, SeatBet, Shoe
+from blackjack_tui.engine.actions import Action
 from blackjack_tui.engine.history import HandRecord
 
 from .scenario import deal, play, rules
@@ -43,7 +44,7 @@ def test_computer_decisions_name_their_seat():
     rnd = deal(HOME, ["TH", "TS", "6C", "6D", "7S", "9H"], [5], seats=[SeatBet("Ann", 100, 5)])
     d = rnd.legal_actions()
     assert d is not None and (d.box, d.seat) == (1, 0)
-    rnd.apply("stand")
+    rnd.apply(Action.parse("stand"))
     d = rnd.legal_actions()
     assert d is not None and (d.box, d.seat) == (4, 1)
 
@@ -86,7 +87,7 @@ def test_chips_are_conserved_per_seat_over_random_rounds(name):
                     player_seat=rng.randint(0, 2), behind=behind if bets else {})
         rnd.deal()
         while (d := rnd.legal_actions()) is not None:
-            rnd.apply(rng.choice(d.actions))
+            rnd.apply(Action(rng.choice(d.actions)))
         _conserved(rnd)
         record = HandRecord.of(rnd, bets)
         assert record.replay().to_dict()["boxes"] == rnd.to_dict()["boxes"]

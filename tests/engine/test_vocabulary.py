@@ -7,14 +7,14 @@ from enum import StrEnum
 
 import pytest
 
-from blackjack_tui.engine import StateError
+from blackjack_tui.engine import InvalidActionError, StateError
 from blackjack_tui.engine import vocabulary as v
-from blackjack_tui.engine.actions import Action, Decision
+from blackjack_tui.engine.actions import SPEC, SPECS, Action, Decision, label_of
 from blackjack_tui.engine.events import Event
 from blackjack_tui.engine.history import HandResult
 from blackjack_tui.engine.round import Round
 
-from .scenario import play, rules
+from .scenario import deal, play, rules
 
 WORDS = [v.EventKind, v.Outcome, v.PeekResult, v.DealerEnd, v.ActionName, v.DecisionKind, v.Phase,
          v.HandState, v.AcesLow]
@@ -65,8 +65,39 @@ def test_decisions_and_actions_are_typed():
     action = Action.parse(" Hit ")
     assert action.name is v.ActionName.HIT and str(action) == "hit"
     decision = Decision(v.DecisionKind.PLAY, 1, 1, (v.ActionName.HIT, v.ActionName.STAND))
-    assert "hit" in decision and "double" not in decision and "hitt" not in decision
+    assert Action(v.ActionName.HIT) in decision and Action(v.ActionName.DOUBLE) not in decision
     assert decision.actions == ("hit", "stand")
+    with pytest.raises(InvalidActionError):
+        Action.parse("hitt")
+
+
+def test_a_decision_and_a_round_take_actions_not_words():
+    # Text is read once, by Action.parse, at the edges: a word handed to the round or asked of
+    # a decision is refused, not parsed on the way.
+    rnd = deal(rules("nordic"), ["TS", "6H", "9D", "TC", "8S"], [10])
+    decision = rnd.legal_actions()
+    assert decision is not None
+    with pytest.raises(InvalidActionError):
+        assert "stand" in decision
+    with pytest.raises(InvalidActionError):
+        rnd.apply("stand")  # type: ignore[arg-type]
+    assert rnd.actions == [] and rnd.legal_actions() == decision
+    rnd.apply(Action.parse("stand"))
+    assert rnd.over and rnd.actions == ["stand"]
+
+
+def test_every_action_is_defined_once_with_its_key_words_and_binding():
+    assert sorted(spec.name for spec in SPECS) == sorted(v.ActionName)
+    assert {name: SPEC[name].key for name in v.ActionName} == {
+        "hit": "h", "stand": "s", "double": "d", "split": "p", "surrender": "r",
+        "insurance": "i", "no-insurance": "n", "even-money": "e", "no-even-money": "n",
+        "join": "j", "no-join": "n"}
+    # One key, one binding: the refusals share "n" and the binding that refuses what is asked.
+    by_key: dict[str, set[str]] = {}
+    for spec in SPECS:
+        by_key.setdefault(spec.key, set()).add(spec.binding)
+    assert all(len(bindings) == 1 for bindings in by_key.values())
+    assert label_of("no-insurance") == "No insurance" and label_of("hitt") == "hitt"
 
 
 def test_a_recorded_outcome_is_typed_and_written_as_before():

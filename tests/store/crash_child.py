@@ -37,7 +37,7 @@ async def play(game: Game, rng: random.Random) -> None:
             rnd.deal()
             await game.persist(rnd)
         while (decision := rnd.legal_actions()) is not None:
-            rnd.apply(Action.parse(rng.choice(list(decision.actions))))
+            rnd.apply(Action(rng.choice(list(decision.actions))))
             await game.persist(rnd)
         game.finished(rnd)
 

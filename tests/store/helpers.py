@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from blackjack_tui.controller.game import Game, GameOptions
+from blackjack_tui.engine.actions import Action
 from blackjack_tui.engine.round import Round
 from blackjack_tui.engine.rules import Rules
 from blackjack_tui.engine.shoe import Shoe
@@ -37,5 +38,5 @@ def steps(rules: Rules, seed: int, shoe: Shoe | None = None,
     rnd.deal()
     yield rnd
     while (decision := rnd.legal_actions()) is not None:
-        rnd.apply(chooser.choice(decision.actions))
+        rnd.apply(Action(chooser.choice(decision.actions)))
         yield rnd

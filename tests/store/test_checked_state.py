@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from blackjack_tui.engine.actions import Action
 from blackjack_tui.engine.shoe import Shoe
 from blackjack_tui.store import BANKROLL, Line, Store
 from tests.money import check_money
@@ -26,7 +27,7 @@ def saved_mid_round(folder: Path) -> dict:
     rnd, _ = game.session.start_round([Decimal(10), Decimal(20)])
     rnd.deal()
     asyncio.run(game.persist(rnd))
-    rnd.apply("hit")
+    rnd.apply(Action.parse("hit"))
     asyncio.run(game.persist(rnd))
     game.close()
     saved = Store(folder).inflight()

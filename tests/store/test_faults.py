@@ -22,8 +22,10 @@ from pathlib import Path
 import pytest
 
 from blackjack_tui.controller.game import Game
+from blackjack_tui.engine.actions import Action
 from blackjack_tui.engine.round import Round
 from blackjack_tui.engine.shoe import Shoe
+from blackjack_tui.engine.vocabulary import ActionName
 from blackjack_tui.store import BANKROLL, FolderInUse, FolderLock, Store, StoreError
 from tests.money import check_money
 
@@ -72,7 +74,7 @@ def fill(folder: Path) -> Path:
 
 async def stand_while_the_disk_refuses(game: Game, rnd: Round) -> asyncio.Future[None]:
     """Stand; the save of it is refused: it waits (and says why) instead of going on."""
-    rnd.apply("stand")
+    rnd.apply(Action.parse("stand"))
     task = asyncio.ensure_future(game.persist(rnd))
     for _ in range(200):
         await asyncio.sleep(0.01)
@@ -222,7 +224,8 @@ def test_a_folder_in_place_of_an_old_file_is_named_and_every_deal_goes_on(
             rnd, _ = game.session.start_round([Decimal(20)])
             rnd.deal()
         while (decision := rnd.legal_actions()) is not None:
-            rnd.apply("stand" if "stand" in decision.actions else decision.actions[-1])
+            calm = ActionName.STAND if "stand" in decision.actions else decision.actions[-1]
+            rnd.apply(Action(calm))
         asyncio.run(game.persist(rnd))
         game.finished(rnd)
         check_money(game)
@@ -232,7 +235,7 @@ def test_a_damaged_database_is_copied_aside_and_what_can_be_read_is_kept(tmp_pat
     game = open_game(tmp_path)
     for _ in range(6):
         rnd = dealt(game, ["TS", "9D", "6C", "8H"])
-        rnd.apply("stand")
+        rnd.apply(Action.parse("stand"))
         asyncio.run(game.persist(rnd))
         game.finished(rnd)
     balance = game.store.balance()
@@ -264,14 +267,14 @@ def test_a_damaged_database_is_copied_aside_and_what_can_be_read_is_kept(tmp_pat
 def test_a_torn_write_ahead_log_keeps_the_last_whole_transaction(tmp_path: Path) -> None:
     game = open_game(tmp_path)
     rnd = dealt(game)
-    rnd.apply("stand")
+    rnd.apply(Action.parse("stand"))
     asyncio.run(game.persist(rnd))
     game.finished(rnd)
     # Crash after the next booking's log frames were half written: keep the log, cut it short.
     wal = tmp_path / "blackjack.db-wal"
     size = wal.stat().st_size
     rnd = dealt(game)
-    rnd.apply("stand")
+    rnd.apply(Action.parse("stand"))
     asyncio.run(game.persist(rnd))
     torn = wal.read_bytes()[: size + (wal.stat().st_size - size) // 2]
     shutil.copy(tmp_path / "blackjack.db", tmp_path / "copy.db")

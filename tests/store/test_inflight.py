@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from blackjack_tui.engine.actions import Action
 from blackjack_tui.engine.errors import StateError
 from blackjack_tui.engine.fair import FairShoe
 from blackjack_tui.engine.round import Round
@@ -23,7 +24,7 @@ from .helpers import RULE_SETS, open_game, steps
 def play_out(rnd: Round, seed: int) -> dict[str, Any]:
     chooser = random.Random(seed)
     while (decision := rnd.legal_actions()) is not None:
-        rnd.apply(chooser.choice(decision.actions))
+        rnd.apply(Action(chooser.choice(decision.actions)))
     rnd.shoe.shuffle()  # the next shuffle must come from the same RNG state
     data = rnd.to_dict()
     if "fair" in data["shoe"]:
@@ -110,7 +111,7 @@ def saved_round(name: str, cards: list[str], bets: list[object],
     rnd = Round(rules, Shoe.stacked(cards, decks=rules.decks), bets, 1000)
     rnd.deal()
     for action in actions:
-        rnd.apply(action)
+        rnd.apply(Action.parse(action))
     return encode("r", rnd)
 
 

@@ -8,6 +8,7 @@ from decimal import Decimal
 from pathlib import Path
 
 from blackjack_tui.controller.players import computer_action
+from blackjack_tui.engine.actions import Action
 from blackjack_tui.engine.shoe import Shoe
 from tests.money import check_money
 
@@ -21,7 +22,8 @@ def play(game, cards: list[str], bets: list[Decimal | None], actions: list[str])
     asyncio.run(game.persist(rnd))
     mine = list(actions)
     while (decision := rnd.legal_actions()) is not None:
-        rnd.apply(computer_action(rnd, decision, None) if decision.seat else mine.pop(0))
+        rnd.apply(computer_action(rnd, decision, None) if decision.seat
+                  else Action.parse(mine.pop(0)))
         asyncio.run(game.persist(rnd))
     game.finished(rnd)
     assert not mine

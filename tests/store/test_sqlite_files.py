@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 
 from blackjack_tui.controller.game import Game
+from blackjack_tui.engine.actions import Action
 from blackjack_tui.store import FolderInUse, FolderLock, Store
 from blackjack_tui.store.backup import listed
 from blackjack_tui.store.head import HEAD_NAME, read_head
@@ -34,7 +35,7 @@ WIN = ["TS", "9D", "TC", "8H"]  # stand on 20 against 17: +10
 def play(game: Game, rounds: int, cards: list[str] = LOSE) -> None:
     for _ in range(rounds):
         rnd = dealt(game, cards)
-        rnd.apply("stand")
+        rnd.apply(Action.parse("stand"))
         asyncio.run(game.persist(rnd))
         game.finished(rnd)
     game.drain()
@@ -91,7 +92,7 @@ def test_a_deleted_log_before_the_seal_is_named_at_the_start(tmp_path: Path) -> 
     game = open_game(tmp_path / "a")
     play(game, 2)
     rnd = dealt(game)
-    rnd.apply("stand")
+    rnd.apply(Action.parse("stand"))
     asyncio.run(game.persist(rnd))  # booked; killed before its seal: the round is in the log
     crashed = killed(tmp_path / "a", tmp_path / "b", log=False)
     back = open_game(crashed)
@@ -118,7 +119,7 @@ def test_a_torn_or_flipped_log_is_never_silent(tmp_path: Path, damage: str) -> N
     game = open_game(tmp_path / "a")
     play(game, 2)
     rnd = dealt(game)
-    rnd.apply("stand")
+    rnd.apply(Action.parse("stand"))
     asyncio.run(game.persist(rnd))  # round 3 booked, in the log only
     crashed = killed(tmp_path / "a", tmp_path / "b")
     wal = crashed / "blackjack.db-wal"

@@ -20,6 +20,7 @@ from pathlib import Path
 import pytest
 
 from blackjack_tui.controller.game import SYNC_DELAY, Game
+from blackjack_tui.engine.actions import Action
 from blackjack_tui.engine.round import Round
 from blackjack_tui.engine.shoe import Shoe
 from blackjack_tui.store import Store, StoreError
@@ -80,7 +81,7 @@ def test_each_step_is_committed_when_shown_and_synced_before_the_next_save(
     saved = reader.inflight()
     assert saved is not None and saved.data is not None  # committed: another connection reads it
     assert len(saved.data["round"]["actions"]) == 0
-    rnd.apply("hit")
+    rnd.apply(Action.parse("hit"))
     asyncio.run(game.persist(rnd))
     drained(game)
     assert recorded.calls == ["save", "sync", "save", "sync"]
@@ -146,8 +147,8 @@ def test_a_sync_the_disk_refuses_is_one_line_and_the_round_goes_on(
     assert len(notices) == 1 and "\n" not in notices[0]
     assert "could not save the round" in notices[0] and "Input/output error" in notices[0]
     monkeypatch.undo()
-    rnd.apply("hit")
-    rnd.apply("stand")
+    rnd.apply(Action.parse("hit"))
+    rnd.apply(Action.parse("stand"))
     asyncio.run(game.persist(rnd))
     assert game.store.inflight() is None  # booked
     game.close()
@@ -228,7 +229,7 @@ def test_a_step_saved_at_once_leaves_the_checkpoint_to_the_database_thread(
     assert game.store.save_inflight("r1", game.account, rnd, synced=False, at_once=True)
     assert main.read_bytes() == before  # the commit is in the log only
     assert game.store.conn.execute("PRAGMA wal_autocheckpoint").fetchone()[0] == 1
-    rnd.apply("hit")
+    rnd.apply(Action.parse("hit"))
     game.store.save_inflight("r1", game.account, rnd, synced=False)
     assert main.read_bytes() != before  # a save on the database's thread checkpoints as set
     game.close()
@@ -241,7 +242,7 @@ def test_a_step_the_disk_refuses_at_once_waits_says_why_and_is_saved_once_allowe
     rnd = dealt(game)
     asyncio.run(game.persist(rnd))
     game.store.conn.execute("PRAGMA query_only = ON")  # every write now refused
-    rnd.apply("hit")
+    rnd.apply(Action.parse("hit"))
 
     async def hit() -> None:
         task = asyncio.ensure_future(game.persist(rnd))
@@ -277,7 +278,7 @@ def test_a_steps_sync_waits_for_its_frame_and_always_comes_before_the_next_save(
         await asyncio.sleep(SYNC_DELAY + 0.1)
         drained(game)
         assert calls == ["save", "sync"]
-        rnd.apply("hit")
+        rnd.apply(Action.parse("hit"))
         await game.persist(rnd)
         rnd2 = rnd  # a quick next decision: its save waits behind the sync
         assert calls == ["save", "sync", "save"]
@@ -297,7 +298,7 @@ def test_a_step_saved_at_once_for_a_known_account_is_one_statement(tmp_path: Pat
     game = open_game(tmp_path)
     rnd = dealt(game)
     assert game.store.save_inflight("r1", game.account, rnd, synced=False, at_once=True)
-    rnd.apply("hit")
+    rnd.apply(Action.parse("hit"))
     said: list[str] = []
     game.store.conn.set_trace_callback(said.append)
     assert game.store.save_inflight("r1", game.account, rnd, synced=False, at_once=True)

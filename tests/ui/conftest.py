@@ -8,7 +8,6 @@ from pathlib import Path
 import pytest
 from textual.pilot import Pilot
 
-from blackjack_tui.engine.shoe import Shoe
 from blackjack_tui.ui.app import BlackjackApp, PlayOptions
 from blackjack_tui.ui.screens.table_screen import TableScreen
 
@@ -26,9 +25,8 @@ def make_app(tmp_path: Path) -> Callable[..., BlackjackApp]:
     def make(cards: list[str] | None = None, rules: str = "nordic",
              data_dir: Path | None = None, speed: str | None = "instant") -> BlackjackApp:
         options = PlayOptions(rules=rules, seed=1, data_dir=data_dir or tmp_path / "data",
-                              speed=speed)
-        shoe = Shoe.stacked(cards) if cards is not None else None
-        return BlackjackApp(options, shoe=shoe)
+                              speed=speed, stacked=tuple(cards) if cards is not None else None)
+        return BlackjackApp(options)
 
     return make
 

@@ -80,14 +80,13 @@ async def render(theme: str, keys: list[str], size: tuple[int, int] = (80, 24),
     from decimal import Decimal
     from pathlib import Path
 
-    from blackjack_tui.engine.shoe import Shoe
     from blackjack_tui.ui.app import BlackjackApp, PlayOptions
     from blackjack_tui.ui.demo import wait_for_table
 
     with tempfile.TemporaryDirectory() as data:
         app = BlackjackApp(PlayOptions(rules=rules, seed=1, data_dir=Path(data),
-                                       speed="instant"),
-                           shoe=Shoe.stacked(shoe) if shoe is not None else None)
+                                       speed="instant",
+                                       stacked=tuple(shoe) if shoe is not None else None))
         async with app.run_test(size=size) as pilot:
             app.theme = theme
             await wait_for_table(pilot)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from textual.widgets import OptionList, Static
 
-from blackjack_tui.controller.drill import ACTION_NAMES
+from blackjack_tui.engine.actions import label_of
 from blackjack_tui.ui.screens.drill import DrillScreen
 from blackjack_tui.ui.screens.rules_menu import RulesMenu
 from blackjack_tui.ui.widgets.analysis_line import AnalysisLine
@@ -152,4 +152,4 @@ async def test_drill_names_the_key_that_answers_each_play(make_app):
         assert "Split (p)" in question and "Stand (s)" in question
         assert "Surrender (r)" in question or "surrender" not in drill.question.legal
         for action in drill.question.legal:
-            assert f"{ACTION_NAMES[action]} ({KEY[action]})" in question
+            assert f"{label_of(action)} ({KEY[action]})" in question

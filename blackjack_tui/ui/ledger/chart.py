@@ -16,7 +16,9 @@ from blackjack_tui.ui.widgets.line_chart import LineChart, Rule, Series, money_l
 class ChartScreen(ModalScreen[None]):
     """A line per player: the stack at the start and after every hand; the floor across."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,ctrl+g,q", "close", "Back")]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,ctrl+g,q", "close", "Back", id="ledger.chart_close"),
+    ]
 
     def __init__(self, evening: Evening) -> None:
         super().__init__()

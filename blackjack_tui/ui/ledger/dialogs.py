@@ -15,8 +15,8 @@ class AskDialog(ModalScreen[bool]):
     """A yes/no question: ``y`` answers yes, ``n`` or ``escape`` no."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("y", "answer(True)", "Yes"),
-        Binding("n,escape", "answer(False)", "No"),
+        Binding("y", "answer(True)", "Yes", id="ledger.yes"),
+        Binding("n,escape", "answer(False)", "No", id="ledger.no"),
     ]
 
     def __init__(self, title: str, question: str) -> None:
@@ -37,7 +37,9 @@ class AskDialog(ModalScreen[bool]):
 class WinnerDialog(ModalScreen[None]):
     """The end of the evening: who won, with the final stacks."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter,escape,space", "close", "Close")]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter,escape,space", "close", "Close", id="ledger.winner_close"),
+    ]
 
     def __init__(self, headline: str, lines: list[str]) -> None:
         super().__init__()

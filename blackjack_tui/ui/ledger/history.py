@@ -13,7 +13,9 @@ from blackjack_tui.ledger import Evening
 
 
 class HistoryScreen(ModalScreen[None]):
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,ctrl+o,q", "close", "Back")]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,ctrl+o,q", "close", "Back", id="ledger.history_close"),
+    ]
 
     def __init__(self, evening: Evening) -> None:
         super().__init__()

@@ -35,7 +35,10 @@ class Question(ModalScreen[ResultType]):
 class Confirm(Question[bool]):
     """Yes or no (y / n, or a click)."""
 
-    BINDINGS = [Binding("y", "answer(True)", "Yes"), Binding("n,escape", "answer(False)", "No")]
+    BINDINGS = [
+        Binding("y", "answer(True)", "Yes", id="confirm.yes"),
+        Binding("n,escape", "answer(False)", "No", id="confirm.no"),
+    ]
 
     def __init__(self, question: str) -> None:
         super().__init__()

@@ -21,8 +21,9 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
-from blackjack_tui.controller.drill import ACTION_NAMES, KINDS, Drill, Question
+from blackjack_tui.controller.drill import ANSWERS, KINDS, Drill, Question
 from blackjack_tui.controller.strategy import chart_of, indices_of
+from blackjack_tui.engine.actions import SPEC, label_of
 from blackjack_tui.engine.rules import Rules
 from blackjack_tui.ui.cards import CardStyle
 
@@ -30,18 +31,21 @@ KIND_TITLES = {"all": "all hands", "hard": "hard totals", "soft": "soft totals",
                "pairs": "pairs", "counts": "index plays (Hi-Lo true count)"}
 
 
-# The key that answers each play (split and surrender do not start with their key).
-ANSWER_KEYS = {"hit": "h", "stand": "s", "double": "d", "split": "p", "surrender": "r",
-               "insurance": "i", "no-insurance": "n"}
+# The key that answers each play is the table's (split and surrender do not start with it).
+ANSWER_KEYS = {str(name): SPEC[name].key for name in ANSWERS}
+ANSWERING = "{} ({})".format(*(" ".join(SPEC[name].key for name in ANSWERS
+                                        if name.endswith("insurance") is counts)
+                               for counts in (False, True)))
+"""The answer keys as the screen lists them: ``h s d p r (i n)`` (insurance: the counts drill)."""
 
 
 class DrillScreen(ModalScreen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
-        *(Binding(key, f"answer('{action}')", ACTION_NAMES.get(action, action),
-                  show=not action.endswith("insurance"))
-          for action, key in ANSWER_KEYS.items()),
-        Binding("a", "next_kind", "Kind"),
-        Binding("escape,g", "close", "Back"),
+        *(Binding(SPEC[name].key, f"answer('{name}')", SPEC[name].label,
+                  show=not name.endswith("insurance"), id=f"drill.{SPEC[name].binding}")
+          for name in ANSWERS),
+        Binding("a", "next_kind", "Kind", id="drill.next_kind"),
+        Binding("escape,g", "close", "Back", id="drill.close"),
     ]
 
     def __init__(self, rules: Rules, card_style: CardStyle | None = None) -> None:
@@ -58,7 +62,7 @@ class DrillScreen(ModalScreen[None]):
             yield Static(Text("Working out the chart…", style="dim italic"), id="drill-question")
             yield Static("", id="drill-feedback")
             yield Static("", id="drill-score")
-            yield Static(Text("h s d p r (i n): answer · a: all / hard / soft / pairs / counts · "
+            yield Static(Text(f"{ANSWERING}: answer · a: all / hard / soft / pairs / counts · "
                               "escape: back", style="dim"))
 
     def on_mount(self) -> None:
@@ -103,7 +107,7 @@ class DrillScreen(ModalScreen[None]):
             row.pad_right(14 - row.cell_len)
             row.append_text(right)
             lines.append(row)
-        legal = " · ".join(f"{ACTION_NAMES[a]} ({ANSWER_KEYS[a]})" for a in question.legal)
+        legal = " · ".join(f"{label_of(a)} ({ANSWER_KEYS[a]})" for a in question.legal)
         lines.append(Text.assemble(("your hand", "dim"), " " * 5, ("dealer", "dim")))
         lines.append(Text(legal, style="bold"))
         self.query_one("#drill-question", Static).update(Group(*lines))
@@ -122,7 +126,7 @@ class DrillScreen(ModalScreen[None]):
         if drill is None:
             return
         if action not in drill.question.legal:
-            self.feedback = Text(f"{ACTION_NAMES[action]} is not the question here",
+            self.feedback = Text(f"{label_of(action)} is not the question here",
                                  style="bold #e3b341")
             self._show()
             return
@@ -136,10 +140,10 @@ class DrillScreen(ModalScreen[None]):
             f" against {style.rank(asked.up) + style.suit(asked.up)}"
         at = "" if asked.true_count is None else f" at true count {asked.true_count:+d}"
         if right:
-            return Text(f"✓ {ACTION_NAMES[action]} on {hand}{at}", style="bold #3fb950")
+            return Text(f"✓ {label_of(action)} on {hand}{at}", style="bold #3fb950")
         why = "the chart says" if asked.index is None else f"{asked.index.words()}:"
-        return Text(f"✗ {ACTION_NAMES[action]} on {hand}{at}: {why} "
-                    f"{ACTION_NAMES[asked.answer]}", style="bold #ff7b72")
+        return Text(f"✗ {label_of(action)} on {hand}{at}: {why} "
+                    f"{label_of(asked.answer)}", style="bold #ff7b72")
 
     def action_next_kind(self) -> None:
         drill = self.drill

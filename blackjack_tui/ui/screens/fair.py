@@ -10,8 +10,8 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from blackjack_tui.controller.fair import fair_in_play, verified_shoes
 from blackjack_tui.controller.game import Game
-from blackjack_tui.engine.fair import FairShoe, verify_record
 
 
 class FairScreen(ModalScreen[None]):
@@ -22,7 +22,10 @@ class FairScreen(ModalScreen[None]):
     }
     """
 
-    BINDINGS = [Binding("escape,f", "close", "Close"), Binding("r", "reveal", "Reveal now")]
+    BINDINGS = [
+        Binding("escape,f", "close", "Close", id="fair.close"),
+        Binding("r", "reveal", "Reveal now", id="fair.reveal"),
+    ]
 
     def __init__(self, game: Game) -> None:
         super().__init__()
@@ -38,16 +41,16 @@ class FairScreen(ModalScreen[None]):
 
     def _show(self) -> None:
         game = self.game
-        shoe = game.session.shoe
+        shoe = fair_in_play(game)
         current = self.query_one("#fair-current", Static)
         seed = game.options.seed
-        if not isinstance(shoe, FairShoe) and seed is not None:
+        if shoe is None and seed is not None:
             current.update(Text.assemble(
                 ("Provably fair shoes are off for this run. ", "bold"),
                 f"--seed {seed} deals reproducible shoes, shuffled from the seed. Without --seed, "
                 "with fair shoes on in Options (o), every shoe is shuffled from a server seed "
                 "whose SHA-256 you see before the first card, and your client seed."))
-        elif not isinstance(shoe, FairShoe):
+        elif shoe is None:
             current.update(Text.assemble(
                 ("Provably fair shoes are off. ", "bold"),
                 "This shoe is shuffled from the operating system's randomness. Turn fair shoes "
@@ -65,19 +68,18 @@ class FairScreen(ModalScreen[None]):
             lines.add_row("", Text("The server seed is revealed when the shoe is retired; "
                                    "r retires it now (between rounds).", style="dim"))
             current.update(lines)
-        records, notices = game.fair_shoes(limit=20)
+        verified, notices = verified_shoes(game, limit=20)
         table = RichTable(title="Retired shoes, newest first (blackjack-tui verify checks them "
                                 "too)", title_justify="left", expand=True)
         table.add_column("#", justify="right")
         table.add_column("commitment")
         table.add_column("cards", justify="right")
         table.add_column("verdict")
-        for record in records:  # the store gives them newest first
-            verdict = verify_record(record)
+        for record, verdict in verified:  # the store gives them newest first
             table.add_row(str(record.nonce), record.commitment[:16] + "…", str(verdict.checked),
                           Text("fair", style="bold #7ee787") if verdict.fair
                           else Text("; ".join(verdict.problems)[:60], style="bold #ff7b72"))
-        if not records:
+        if not verified:
             table.add_row("", "none yet", "", "")
         self.query_one("#fair-retired", Static).update(table)
         for notice in notices:

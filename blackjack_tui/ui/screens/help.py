@@ -12,6 +12,7 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from blackjack_tui.engine.actions import SPECS
 from blackjack_tui.engine.rules import Rules
 from blackjack_tui.rules_text import describe
 
@@ -24,7 +25,6 @@ WORDS = {
     "clear": "clear the box", "rebet": "the last round's bets again",
     "rebet_deal": "the last bets again, and deal", "deal": "deal",
     "players": "computer players at the table: 0 to 4", "ledger": "the home game's ledger",
-    "join": "join a split or double behind", "no": "no (insurance, even money, joining)",
     "hint": "the best play and every action's EV",
     "toggle_coach": "coach on / off: says when a play is not the best, and what it cost",
     "toggle_count": "Hi-Lo count on / off: running and true count, shoe dealt",
@@ -32,6 +32,8 @@ WORDS = {
     "help": "this help", "settings": "options", "history": "history: recall the last rounds",
     "fair": "the fair shoe: commitment and verification", "statistics": "statistics",
     "quit": "quit (a round in play is kept)", "command_palette": "command palette",
+    # The decisions' keys, in their own definitions' words.
+    **{spec.binding: spec.help for spec in SPECS if spec.help is not None},
 }
 
 
@@ -80,7 +82,7 @@ class HelpScreen(ModalScreen[None]):
     }
     """
 
-    BINDINGS = [Binding("escape,q,question_mark,f1", "close", "Close")]
+    BINDINGS = [Binding("escape,q,question_mark,f1", "close", "Close", id="help.close")]
 
     def __init__(self, rules: Rules, anywhere: list[tuple[str, Sequence[BindingType]]]) -> None:
         """``rules``: the table's; ``anywhere``: keys good on every screen (the app's)."""

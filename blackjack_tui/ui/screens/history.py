@@ -43,7 +43,10 @@ class HistoryScreen(ModalScreen[None]):
     #history-table { height: 1fr; }
     """
 
-    BINDINGS = [Binding("escape,y", "close", "Close"), Binding("enter", "replay", "Replay")]
+    BINDINGS = [
+        Binding("escape,y", "close", "Close", id="history.close"),
+        Binding("enter", "replay", "Replay", id="history.replay"),
+    ]
 
     def __init__(self, game: Game, card_style: CardStyle) -> None:
         super().__init__()
@@ -109,11 +112,11 @@ class RecallScreen(Screen[None]):
     """
 
     BINDINGS = [
-        Binding("right,space,l", "step(1)", "Next"),
-        Binding("left,h", "step(-1)", "Back"),
-        Binding("home", "jump(0)", "Start"),
-        Binding("end", "jump(-1)", "End"),
-        Binding("escape,q", "close", "Close"),
+        Binding("right,space,l", "step(1)", "Next", id="recall.next"),
+        Binding("left,h", "step(-1)", "Back", id="recall.back"),
+        Binding("home", "jump(0)", "Start", id="recall.start"),
+        Binding("end", "jump(-1)", "End", id="recall.end"),
+        Binding("escape,q", "close", "Close", id="recall.close"),
     ]
 
     def __init__(self, record: HandRecord, card_style: CardStyle, home: bool = False) -> None:

@@ -21,7 +21,7 @@ class HomeLedger(ModalScreen[None]):
     #home-ledger { width: 96%; height: 92%; border: round $text-accent; background: $surface; }
     #home-ledger-note { height: auto; padding: 0 1; color: $text-muted; }
     """
-    BINDINGS = [Binding("escape,l", "dismiss", "Back")]
+    BINDINGS = [Binding("escape,l", "dismiss", "Back", id="home_ledger.back")]
 
     def __init__(self, game: HomeGame | None) -> None:
         super().__init__()

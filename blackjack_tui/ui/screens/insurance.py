@@ -10,7 +10,7 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import Input, Label
 
-from blackjack_tui.engine.actions import Decision
+from blackjack_tui.engine.actions import Decision, whole_cents
 from blackjack_tui.engine.money import money_str
 from blackjack_tui.ui.screens.confirm import Question
 
@@ -18,7 +18,7 @@ from blackjack_tui.ui.screens.confirm import Question
 class InsuranceAmount(Question[Decimal | None]):
     """The amount to insure, typed in (enter confirms, escape goes back)."""
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    BINDINGS = [Binding("escape", "cancel", "Cancel", id="insurance.cancel")]
 
     def __init__(self, decision: Decision) -> None:
         super().__init__()
@@ -39,8 +39,7 @@ class InsuranceAmount(Question[Decimal | None]):
         except InvalidOperation:
             self.query_one("#why", Label).update("Type an amount like 5 or 2.50")
             return
-        if not amount.is_finite() or amount <= 0 or amount > self.most or \
-                amount.as_tuple().exponent < -2:  # type: ignore[operator]
+        if not whole_cents(amount) or amount > self.most:
             self.query_one("#why", Label).update(
                 f"An amount above 0 and at most {money_str(self.most)}, in whole cents")
             return

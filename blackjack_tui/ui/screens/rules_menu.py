@@ -67,15 +67,17 @@ class RulesMenu(ModalScreen[None]):
     """
 
     BINDINGS = [
-        Binding("escape,m", "close", "Close"),
-        Binding("t", "next_tier", "Tier"),
-        Binding("c", "toggle_chart", "Chart"),
+        Binding("escape,m", "close", "Close", id="rules.close"),
+        Binding("t", "next_tier", "Tier", id="rules.next_tier"),
+        Binding("c", "toggle_chart", "Chart", id="rules.toggle_chart"),
         # Priority: the list would take the page keys for itself.
-        Binding("pagedown", "scroll_detail(1)", "Scroll", show=False, priority=True),
-        Binding("pageup", "scroll_detail(-1)", "Scroll", show=False, priority=True),
+        Binding("pagedown", "scroll_detail(1)", "Scroll", show=False, priority=True,
+                id="rules.page_down"),
+        Binding("pageup", "scroll_detail(-1)", "Scroll", show=False, priority=True,
+                id="rules.page_up"),
         # Not a priority: the list takes enter after the arrow keys before it (a burst keeps its
         # order) and says so with OptionSelected; this binding serves when the list has no focus.
-        Binding("enter", "choose", "Sit here"),
+        Binding("enter", "choose", "Sit here", id="rules.choose"),
     ]
 
     def __init__(self, game: Game) -> None:

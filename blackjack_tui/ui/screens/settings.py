@@ -42,7 +42,7 @@ class SettingsScreen(ModalScreen[None]):
     #settings Input > .input--placeholder { color: $text-muted; }
     """
 
-    BINDINGS = [Binding("escape,o", "close", "Close")]
+    BINDINGS = [Binding("escape,o", "close", "Close", id="settings.close")]
 
     def __init__(self, game: Game, themes: list[str]) -> None:
         super().__init__()

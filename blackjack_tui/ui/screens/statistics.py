@@ -61,7 +61,7 @@ class StatisticsScreen(ModalScreen[None]):
     #stats-chart { width: 1fr; height: 1fr; }
     """
 
-    BINDINGS = [Binding("escape,w", "close", "Close")]
+    BINDINGS = [Binding("escape,w", "close", "Close", id="statistics.close")]
 
     def __init__(self, game: Game) -> None:
         super().__init__()

@@ -13,6 +13,7 @@ from textual.screen import Screen
 
 from blackjack_tui.controller.coach import Coach, Verdict
 from blackjack_tui.controller.controller import RoundController
+from blackjack_tui.engine.actions import label_of
 from blackjack_tui.ui.widgets.analysis_line import AnalysisLine
 
 if TYPE_CHECKING:
@@ -20,10 +21,6 @@ if TYPE_CHECKING:
     from blackjack_tui.ui.cards import CardStyle
 
 
-def _name(action: str) -> str:
-    from blackjack_tui.controller.drill import ACTION_NAMES  # with the first hint or verdict
-
-    return ACTION_NAMES.get(action, action)
 
 
 class TableAnalysis(Screen[None]):
@@ -64,8 +61,8 @@ class TableAnalysis(Screen[None]):
             self.say("A hint comes when a hand waits for your play", "-warning")
             return
         best, value = advice.ranked[0]
-        others = " · ".join(f"{_name(a)} {v:+.3f}" for a, v in advice.ranked[1:])
-        self.say(f"Best: {_name(best)} {value:+.3f}" + (f" · {others}" if others else "")
+        others = " · ".join(f"{label_of(a)} {v:+.3f}" for a, v in advice.ranked[1:])
+        self.say(f"Best: {label_of(best)} {value:+.3f}" + (f" · {others}" if others else "")
                  + " (EV per unit bet)" + (f" · {advice.note}" if advice.note else ""), "-ask")
 
     def action_toggle_coach(self) -> None:
@@ -104,7 +101,7 @@ class TableAnalysis(Screen[None]):
 
     def _verdict(self, verdict: Verdict) -> None:
         if verdict.mistake:
-            self.notify(f"{_name(verdict.action)} cost {verdict.cost:.3f} of the bet "
-                        f"({verdict.money}); the best play was {_name(verdict.best)}",
+            self.notify(f"{label_of(verdict.action)} cost {verdict.cost:.3f} of the bet "
+                        f"({verdict.money}); the best play was {label_of(verdict.best)}",
                         title="Coach", severity="warning", timeout=8)
         self.refresh_analysis()

@@ -12,11 +12,12 @@ from textual.binding import Binding
 from textual.screen import Screen
 
 from blackjack_tui.controller.view import TableView
-from blackjack_tui.engine.actions import Decision
+from blackjack_tui.engine.actions import SPEC, SPECS, Action, ActionSpec, Decision
 from blackjack_tui.engine.errors import BetError
 from blackjack_tui.engine.events import Event
 from blackjack_tui.engine.money import money_str, signed
 from blackjack_tui.engine.seats import SEAT_BOX_BASE
+from blackjack_tui.engine.vocabulary import ActionName
 from blackjack_tui.ui.widgets.kept import KeptLines
 from blackjack_tui.ui.widgets.table import ShoeInfo
 
@@ -28,8 +29,19 @@ if TYPE_CHECKING:
     from blackjack_tui.ui.widgets.action_bar import ActionBar
     from blackjack_tui.ui.widgets.table import Table
 
-PLAY_KEYS = {"hit", "stand", "double", "split", "surrender", "insurance", "even_money", "no",
-             "join"}
+
+def action_binding(spec: ActionSpec) -> Binding:
+    """The table's key for an action, from its one definition: id ``table.<binding>``."""
+    return Binding(spec.key, spec.binding, spec.button, id=f"table.{spec.binding}")
+
+
+KEYED: dict[str, ActionSpec] = {
+    binding: next(spec for spec in SPECS if spec.binding == binding)
+    for binding in dict.fromkeys(spec.binding for spec in SPECS)}
+"""Each of the table's action bindings by its name, in order, from the first action that has it
+(the refusals share ``no``, worded as the first of them: "No")."""
+PLAY_KEYS = frozenset(KEYED)
+"""The table's actions that answer the decision asked now."""
 
 
 def dealer_step(event: Event) -> bool:
@@ -42,8 +54,9 @@ def question(decision: Decision, split: bool) -> tuple[str, str]:
     stake = money_str(decision.stake or Decimal(0))
     if decision.kind.startswith("join-"):
         what = "split" if decision.kind == "join-split" else "double"
-        return (f"Box {decision.box} {what}s: join with {stake} behind? j join · n stay out",
-                "-ask")
+        join, stay = SPEC[ActionName.JOIN], SPEC[ActionName.NO_JOIN]
+        return (f"Box {decision.box} {what}s: join with {stake} behind? "
+                f"{join.key} {join.label.lower()} · {stay.key} {stay.label.lower()}", "-ask")
     if decision.behind:
         return f"Behind box {decision.box}: insurance or even money is your own choice", "-ask"
     if decision.kind == "insurance":
@@ -61,16 +74,8 @@ ELSEWHERE_WIDTH = 76  # the round's line after a change of table, whole at 80 co
 class TableRound(KeptLines, Screen[None]):
     """Keys ``h s d p r i e n j`` while a decision waits."""
 
-    ROUND_BINDINGS = [
-        Binding("h", "hit", "Hit"),
-        Binding("s", "stand", "Stand"),
-        Binding("d", "double", "Double"),
-        Binding("p", "split", "Split"),
-        Binding("r", "surrender", "Surrender"),
-        Binding("i", "insurance", "Insurance"),
-        Binding("e", "even_money", "Even money"),
-        Binding("n", "no", "No"),
-    ]
+    # The round's own decisions (joining a bet behind is listed with the seats' keys).
+    ROUND_BINDINGS = [action_binding(spec) for name, spec in KEYED.items() if name != "join"]
     SHOWN_ELSEWHERE: frozenset[str] = frozenset()
     """Actions the key bar leaves out (the screen shows them on its buttons)."""
 
@@ -121,10 +126,7 @@ class TableRound(KeptLines, Screen[None]):
         decision = self.decision
         if decision is None:
             return set()
-        keys = {a.replace("-", "_") for a in decision.actions}
-        if "no_insurance" in keys or "no_even_money" in keys or "no_join" in keys:
-            keys.add("no")
-        return keys
+        return {SPEC[a].binding for a in decision.actions}
 
     @work(exclusive=True, group="round")
     async def play_round(self, bets: list[Decimal | None] | None) -> None:
@@ -258,7 +260,7 @@ class TableRound(KeptLines, Screen[None]):
         view = self.controller.view if self.controller else None
         return view is not None and len(view.box(box).hands) > 1
 
-    def decide(self, action: str) -> None:
+    def decide(self, action: Action) -> None:
         assert self.controller is not None
         refusal = self.controller.decide(action)
         if refusal is not None:
@@ -276,34 +278,31 @@ class TableRound(KeptLines, Screen[None]):
         return ShoeInfo(remaining, shoe.total, discards, cut)
 
     def action_hit(self) -> None:
-        self.decide("hit")
+        self.decide(Action(ActionName.HIT))
 
     def action_stand(self) -> None:
-        self.decide("stand")
+        self.decide(Action(ActionName.STAND))
 
     def action_double(self) -> None:
-        self.decide("double")
+        self.decide(Action(ActionName.DOUBLE))
 
     def action_split(self) -> None:
-        self.decide("split")
+        self.decide(Action(ActionName.SPLIT))
 
     def action_join(self) -> None:
-        self.decide("join")
+        self.decide(Action(ActionName.JOIN))
 
     def action_surrender(self) -> None:
-        self.decide("surrender")
+        self.decide(Action(ActionName.SURRENDER))
 
     def action_even_money(self) -> None:
-        self.decide("even-money")
+        self.decide(Action(ActionName.EVEN_MONEY))
 
     def action_no(self) -> None:
+        """``n`` refuses whatever is asked: insurance, even money, or joining behind."""
         decision = self.decision
-        if decision is not None and decision.kind.startswith("join-"):
-            self.decide("no-join")
-        elif decision is not None and decision.kind == "even-money":
-            self.decide("no-even-money")
-        else:
-            self.decide("no-insurance")
+        refusals = [a for a in decision.actions if SPEC[a].binding == "no"] if decision else []
+        self.decide(Action(refusals[0] if refusals else ActionName.NO_INSURANCE))
 
     def action_insurance(self) -> None:
         decision = self.decision
@@ -312,8 +311,8 @@ class TableRound(KeptLines, Screen[None]):
 
             def chosen(amount: Decimal | None) -> None:
                 if amount is not None:
-                    self.decide(f"insurance:{amount}")
+                    self.decide(Action(ActionName.INSURANCE, amount))
 
             self.app.push_screen(InsuranceAmount(decision), chosen)
             return
-        self.decide("insurance")
+        self.decide(Action(ActionName.INSURANCE))

@@ -17,13 +17,15 @@ from blackjack_tui.controller.betting import BetSlip, Betting
 from blackjack_tui.controller.controller import RoundController
 from blackjack_tui.controller.game import Game
 from blackjack_tui.controller.view import TableView
+from blackjack_tui.engine.actions import SPEC
 from blackjack_tui.engine.money import money_str
 from blackjack_tui.engine.seats import MAX_SEATS
+from blackjack_tui.engine.vocabulary import ActionName
 from blackjack_tui.rules_text import felt_line
 from blackjack_tui.store import START_BANKROLL
 from blackjack_tui.ui.cards import CardStyle, card_style_of
 from blackjack_tui.ui.screens.table_analysis import TableAnalysis
-from blackjack_tui.ui.screens.table_round import TableRound
+from blackjack_tui.ui.screens.table_round import PLAY_KEYS, TableRound, action_binding
 from blackjack_tui.ui.too_small import is_too_small, too_small_words
 from blackjack_tui.ui.widgets.action_bar import ActionBar
 from blackjack_tui.ui.widgets.analysis_line import AnalysisLine
@@ -35,8 +37,7 @@ from blackjack_tui.ui.widgets.status_bar import Status, StatusBar
 from blackjack_tui.ui.widgets.table import Table
 
 # Actions the action bar offers as buttons, with their keys, whenever they can be taken.
-ON_THE_ACTION_BAR = frozenset({"clear", "rebet", "deal", "hit", "stand", "double", "split",
-                               "surrender", "insurance", "even_money", "no", "join"})
+ON_THE_ACTION_BAR = frozenset({"clear", "rebet", "deal"}) | PLAY_KEYS
 BET_KEYS = {"select_box", "add_chip", "remove_chip", "chip_down", "chip_up", "clear", "rebet",
             "rebet_deal", "deal", "players"}
 
@@ -59,29 +60,29 @@ class TableScreen(TableRound, TableAnalysis):
 
     SHOWN_ELSEWHERE = ON_THE_ACTION_BAR
     BINDINGS = [
-        Binding("1", "select_box(1)", "Box 1", show=False),
-        Binding("2", "select_box(2)", "Box 2", show=False),
-        Binding("3", "select_box(3)", "Box 3", show=False),
-        Binding("4", "select_box(4)", "Seat 1", show=False),
-        Binding("5", "select_box(5)", "Seat 2", show=False),
-        Binding("6", "select_box(6)", "Seat 3", show=False),
-        Binding("7", "select_box(7)", "Seat 4", show=False),
-        Binding("a", "players", "Players", show=False),
-        Binding("l", "ledger", "Ledger", show=False),
-        Binding("j", "join", "Join"),
-        Binding("plus,equals_sign", "add_chip", "Add", key_display="+"),
-        Binding("minus", "remove_chip", "Take", key_display="-"),
-        Binding("left_square_bracket", "chip_down", "Chip", show=False),
-        Binding("right_square_bracket", "chip_up", "Chip", show=False),
-        Binding("x,backspace", "clear", "Clear", key_display="x"),
-        Binding("b", "rebet", "Rebet"),
-        Binding("space", "rebet_deal", "Again"),
-        Binding("enter", "deal", "Deal"),
+        Binding("1", "select_box(1)", "Box 1", show=False, id="table.box_1"),
+        Binding("2", "select_box(2)", "Box 2", show=False, id="table.box_2"),
+        Binding("3", "select_box(3)", "Box 3", show=False, id="table.box_3"),
+        Binding("4", "select_box(4)", "Seat 1", show=False, id="table.seat_1"),
+        Binding("5", "select_box(5)", "Seat 2", show=False, id="table.seat_2"),
+        Binding("6", "select_box(6)", "Seat 3", show=False, id="table.seat_3"),
+        Binding("7", "select_box(7)", "Seat 4", show=False, id="table.seat_4"),
+        Binding("a", "players", "Players", show=False, id="table.players"),
+        Binding("l", "ledger", "Ledger", show=False, id="table.ledger"),
+        action_binding(SPEC[ActionName.JOIN]),
+        Binding("plus,equals_sign", "add_chip", "Add", key_display="+", id="table.add_chip"),
+        Binding("minus", "remove_chip", "Take", key_display="-", id="table.remove_chip"),
+        Binding("left_square_bracket", "chip_down", "Chip", show=False, id="table.chip_down"),
+        Binding("right_square_bracket", "chip_up", "Chip", show=False, id="table.chip_up"),
+        Binding("x,backspace", "clear", "Clear", key_display="x", id="table.clear"),
+        Binding("b", "rebet", "Rebet", id="table.rebet"),
+        Binding("space", "rebet_deal", "Again", id="table.rebet_deal"),
+        Binding("enter", "deal", "Deal", id="table.deal"),
         *TableRound.ROUND_BINDINGS,
-        Binding("t", "hint", "Hint"),
-        Binding("c", "toggle_coach", "Coach", show=False),
-        Binding("k", "toggle_count", "Count", show=False),
-        Binding("g", "drill", "Drill", show=False),
+        Binding("t", "hint", "Hint", id="table.hint"),
+        Binding("c", "toggle_coach", "Coach", show=False, id="table.coach"),
+        Binding("k", "toggle_count", "Count", show=False, id="table.count"),
+        Binding("g", "drill", "Drill", show=False, id="table.drill"),
     ]
 
     def __init__(self, game: Game) -> None:
@@ -366,7 +367,7 @@ class TableScreen(TableRound, TableAnalysis):
 
     @on(ActionBar.Decide)
     def _decide_clicked(self, event: ActionBar.Decide) -> None:
-        if event.action == "insurance":
+        if event.action.name is ActionName.INSURANCE:
             self.action_insurance()  # the home game asks how much
         else:
             self.decide(event.action)

@@ -29,17 +29,12 @@ from textual.message import Message
 from textual.strip import Strip
 from textual.widgets import Static
 
-from blackjack_tui.engine.actions import Decision
+from blackjack_tui.engine.actions import SPEC, SPECS, Action, Decision
 from blackjack_tui.engine.money import money_str
 from blackjack_tui.ui.widgets.kept import KeptLines
 
-ACTION_KEYS = {
-    "hit": ("h", "Hit"), "stand": ("s", "Stand"), "double": ("d", "Double"),
-    "split": ("p", "Split"), "surrender": ("r", "Surrender"),
-    "insurance": ("i", "Insurance"), "no-insurance": ("n", "No"),
-    "even-money": ("e", "Even money"), "no-even-money": ("n", "No"),
-    "join": ("j", "Join"), "no-join": ("n", "Stay out"),
-}
+DECIDES = {f"act-{spec.name}": Action(spec.name) for spec in SPECS}
+"""The intent each decision button posts, by the button's name."""
 MAX_CHIPS = 8
 # The theme's own colours (readable on every built-in theme): main buttons on the primary
 # colour's muted shade, the others on the panel colour, chips as plain bold labels.
@@ -51,9 +46,10 @@ KEPT_BARS = 16  # bars drawn and kept (the sets of buttons a table offers are fe
 
 class ActionBar(KeptLines, Static):
     class Decide(Message):
-        """The player chose ``action`` (an engine action: ``hit``, ``insurance`` …)."""
+        """The player chose ``action`` (insurance at the full stake: the home game's screen
+        asks how much)."""
 
-        def __init__(self, action: str) -> None:
+        def __init__(self, action: Action) -> None:
             super().__init__()
             self.action = action
 
@@ -131,7 +127,8 @@ class ActionBar(KeptLines, Static):
     def show_decision(self, decision: Decision) -> None:
         buttons = {}
         for action in decision.actions:
-            key, label = ACTION_KEYS[action]
+            spec = SPEC[action]
+            key, label = spec.key, spec.button
             if action == "insurance" and decision.stake is not None:
                 most = "<=" if self.ascii_only else "≤"
                 up_to = most if decision.any_amount else ""
@@ -177,7 +174,7 @@ class ActionBar(KeptLines, Static):
     def _intent(self, name: str) -> Message:
         kind, _, what = name.partition("-")
         if kind == "act":
-            return self.Decide(what)
+            return self.Decide(DECIDES[name])
         if kind == "chip":
             return self.AddChip(int(what))
         if what == "clear":

@@ -4,7 +4,7 @@ the count, the rules, history and statistics, each one line or a few."""
 from __future__ import annotations
 
 from decimal import Decimal, InvalidOperation
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from blackjack_tui.controller.coach import Coach
 from blackjack_tui.engine.money import money_str, signed
@@ -12,8 +12,22 @@ from blackjack_tui.engine.seats import SEAT_BOX_BASE
 from blackjack_tui.plain.words import either, plural, table_lines
 
 if TYPE_CHECKING:
+    from blackjack_tui.controller.betting import Betting
     from blackjack_tui.controller.controller import RoundController
-    from blackjack_tui.plain.narrate import Narrator
+    from blackjack_tui.controller.game import Game
+    from blackjack_tui.controller.view import TableView
+
+
+class Narrator(Protocol):
+    """What these answers need of :class:`~blackjack_tui.plain.narrate.Narrator` (which calls
+    them: named as a protocol, so that no import circle is kept)."""
+
+    game: Game
+    controller: RoundController
+    betting: Betting
+    view: TableView | None
+
+    def say(self, text: str) -> None: ...
 
 HELP_BETWEEN = (
     "Between rounds: enter or deal deals (with no bet placed, the last bets again); "

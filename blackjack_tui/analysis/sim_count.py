@@ -33,11 +33,12 @@ from blackjack_tui.analysis.sim_count_engine import CountingEngineTable
 from blackjack_tui.analysis.sim_fast import _split_round, models, tables_for
 from blackjack_tui.analysis.sim_machine import SPLIT_NOW, STAND_AT
 from blackjack_tui.analysis.sim_shoe import Draw, FastShoe
-from blackjack_tui.analysis.sim_tables import VALUES
+from blackjack_tui.analysis.sim_tables import VALUES, Tables
 from blackjack_tui.analysis.strategy import Chart
 from blackjack_tui.engine.cards import Card
 from blackjack_tui.engine.rules import Rules
 
+Packed: TypeAlias = tuple[list[int], list[int], list[int], list[int], list[float]]
 Machines: TypeAlias = tuple[list[int], list[int], list[int], list[int], list[float],
                             Callable[[int, int, int, int, Draw], float]]
 
@@ -67,6 +68,42 @@ def wong(plan: CountPlan, tc: int, seated: bool, gone: bool) -> tuple[bool, bool
     return seated, gone
 
 
+_PACKED: dict[tuple[Rules, int], tuple[Chart, Tables, Packed]] = {}
+_SHARED: dict[Rules, tuple[list[int], list[int], list[float]]] = {}
+_NUMBERS: dict[int, int] = {}
+
+
+def _packed(rules: Rules, chart: Chart) -> tuple[Tables, Packed]:
+    """A chart's machines made lean for many charts at once, once a process: the deal's table
+    packed to the codes the shoe holds (``entry`` has room for 16 codes a card; ten or thirteen
+    are used), the dealer's tables shared between charts when they are the same (they do not
+    depend on the chart), and equal numbers shared as one object, so that the tables of a dozen
+    counts stay in the processor's cache together."""
+    found = _PACKED.get((rules, id(chart)))
+    if found is not None and found[0] is chart:
+        return found[1], found[2]
+    tables, m = tables_for(rules, chart)
+    mine = (m.dealer_start, m.dealer, m.nets)
+    shared = _SHARED.setdefault(rules, mine)
+    dealer_start, dealer, nets = shared if shared == mine else mine
+    if len(nets) > MAX_NETS:
+        raise ValueError(f"{len(nets)} different nets: more than the counting path counts")
+    codes = range(width(rules))
+    one = _NUMBERS
+    entry = [one.setdefault(v, v) for v in (
+        m.entry[(c1 << 4 | c2) << 8 | up << 4 | hole]
+        for c1 in codes for c2 in codes for up in codes for hole in codes)]
+    player = [one.setdefault(v, v) for v in m.player]
+    packed = (entry, player, dealer_start, dealer, nets)
+    _PACKED[(rules, id(chart))] = (chart, tables, packed)
+    return tables, packed
+
+
+def width(rules: Rules) -> int:
+    """How many card codes the packed deal table has room for: 0-13 or 0-10."""
+    return 14 if rules.split_by == "rank" else 11
+
+
 class CountingFastTable:
     """One box, the plan's bets and plays, from one seeded (or stacked) shoe."""
 
@@ -81,9 +118,8 @@ class CountingFastTable:
         span = range(self.lo, self.hi + 1)
         self.bets = [float(plan.spread.units_at(tc)) for tc in span]
         self.machines: list[Machines | None] = [None] * len(span)
-        self.base: tuple[list[int], list[int], list[float]] | None = None
-        self.numbers: dict[int, int] = {}
-        self.width = 14 if rules.split_by == "rank" else 11  # card codes 0-13 or 0-10
+        self.width = width(rules)
+        self.every_round = rules.shuffle == "every-round" and not self.shoe.stacked
         self.seated = plan.wong_in is None
         self.gone = False
         self.counted = -1  # the shuffle the prefix sums below were taken after
@@ -91,26 +127,10 @@ class CountingFastTable:
         self.valid_from = 0
 
     def _machines(self, k: int) -> Machines:
-        """The machines for the chart in force at ``lo + k``, made lean for many charts at once:
-        the deal's table packed to the codes the shoe holds (``entry`` has room for 16 codes a
-        card; ten or thirteen are used), the dealer's tables shared when they are the same (they
-        do not depend on the chart), and equal numbers shared as one object, so that the tables of
-        a dozen counts stay in the processor's cache together."""
-        tables, m = tables_for(self.rules, _chart(self.rules, self.chart, self.plan, self.lo + k))
-        base = self.base = self.base or (m.dealer_start, m.dealer, m.nets)
-        dealer_start, dealer, nets = base if base == (m.dealer_start, m.dealer, m.nets) \
-            else (m.dealer_start, m.dealer, m.nets)
-        one = self.numbers
-        wide = self.width
-        codes = range(wide)
-        packed = [one.setdefault(v, v) for v in (
-            m.entry[(c1 << 4 | c2) << 8 | up << 4 | hole]
-            for c1 in codes for c2 in codes for up in codes for hole in codes)]
-        player = [one.setdefault(v, v) for v in m.player]
-        if len(nets) > MAX_NETS:
-            raise ValueError(f"{len(nets)} different nets: more than the counting path counts")
-        found = self.machines[k] = (packed, player, dealer_start, dealer, nets,
-                                    _split_round(self.rules, tables, self.shoe))
+        """The machines for the chart in force at ``lo + k`` (see :func:`_packed`), with this
+        table's own split play (it deals from this table's shoe)."""
+        tables, packed = _packed(self.rules, _chart(self.rules, self.chart, self.plan, self.lo + k))
+        found = self.machines[k] = (*packed, _split_round(self.rules, tables, self.shoe))
         return found
 
     def running_count(self) -> int:
@@ -122,8 +142,8 @@ class CountingFastTable:
         cards = shoe.cards
         left = len(cards)
         if shoe.shuffles != self.counted:
-            if left == shoe.total and not shoe.stacked:
-                return 0  # a fresh shoe (every round, on a table shuffled every round)
+            if left == shoe.total and self.every_round:
+                return 0  # a fresh shoe every round: no table needed
             self.minus = [0, *accumulate(-self.tags[c] for c in cards)]
             self.valid_from = shoe.loose
             self.counted = shoe.shuffles
@@ -145,7 +165,6 @@ class CountingFastTable:
         lo, hi, machines = self.lo, self.hi, self.machines
         wong_in, wong_out, mode = plan.wong_in, plan.wong_out, plan.tc_mode
         seated, gone = self.seated, self.gone
-        clear = shoe.loose + shoe.unsplit
         ends_by_k: list[list[int]] = [[0] * MAX_NETS for _ in machines]
         split_n, split_total, split_squares = [0] * len(machines), [0.0] * len(machines), \
             [0.0] * len(machines)
@@ -154,7 +173,8 @@ class CountingFastTable:
         floor = mode == "floor"
         wonging = wong_in is not None or wong_out is not None
         wide = self.width
-        counted, valid_from, minus = self.counted, self.valid_from, self.minus
+        minus = self.minus
+        clear = shoe.total + 1  # the first round reads the shoe and the count afresh
         last = -1
         ends = seen
         entry = player = dealer_start = dealer = seen
@@ -163,8 +183,10 @@ class CountingFastTable:
         first: Draw
         more: Draw
         for _ in range(rounds):
-            if len(cards) >= clear:
+            if len(cards) >= clear:  # no shuffle since the count table was read: it holds
                 first = more = pop
+                left = len(cards)
+                tc = (minus[left] * 52) // left if floor else true_count(minus[left], left, mode)
             else:
                 before = shoe.shuffles
                 first, more = shoe.prepare()
@@ -172,13 +194,10 @@ class CountingFastTable:
                 clear = shoe.loose + shoe.unsplit if more == pop else shoe.total + 1
                 if shoe.shuffles != before:
                     seated, gone = wong_in is None, False
-            left = len(cards)
-            if left >= valid_from and shoe.shuffles == counted:
-                running = minus[left]
-            else:
+                left = len(cards) or 1  # (a stacked shoe may be empty: the deal says so)
                 running = self.running_count()
-                counted, valid_from, minus = self.counted, self.valid_from, self.minus
-            tc = (running * 52) // left if floor and left else true_count(running, left, mode)
+                minus = self.minus
+                tc = true_count(running, left, mode)
             see(tc)
             if wonging:
                 seated, gone = wong(plan, tc, seated, gone)

@@ -18,6 +18,7 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import replace
 from itertools import accumulate
+from operator import mul
 from typing import TypeAlias
 
 from blackjack_tui.analysis.counting import (
@@ -165,7 +166,7 @@ class CountingFastTable:
         lo, hi, machines = self.lo, self.hi, self.machines
         wong_in, wong_out, mode = plan.wong_in, plan.wong_out, plan.tc_mode
         seated, gone = self.seated, self.gone
-        ends_by_k: list[list[int]] = [[0] * MAX_NETS for _ in machines]
+        ends_by_k: list[list[int]] = [[] for _ in machines]  # filled as counts come
         split_n, split_total, split_squares = [0] * len(machines), [0.0] * len(machines), \
             [0.0] * len(machines)
         seen: list[int] = []  # the true count of every round, counted once at the end
@@ -207,6 +208,7 @@ class CountingFastTable:
                 entry, player, dealer_start, dealer, values, split_round = \
                     machines[k] or self._machines(k)
                 ends = ends_by_k[k]
+                ends += [0] * (MAX_NETS - len(ends))  # room, the first time
             c1 = first()
             up = first()
             c2 = first()
@@ -248,15 +250,14 @@ class CountingFastTable:
             found = self.machines[k]
             bet = self.bets[k]
             n = split_n[k] + sum(ends)
-            if not n:
+            if not n or found is None:
                 continue
-            assert found is not None
             values = found[4]
             played += n
             wagered += n * bet
-            total += bet * (split_total[k] + sum(c * values[e] for e, c in enumerate(ends) if c))
-            squares += bet * bet * (split_squares[k] + sum(c * values[e] ** 2
-                                                           for e, c in enumerate(ends) if c))
+            total += bet * (split_total[k] + sum(map(mul, ends, values)))
+            squares += bet * bet * (split_squares[k] + sum(map(mul, ends, map(mul, values,
+                                                                              values))))
         return CountChunkResult(0, rounds, played, wagered, total, squares,
                                 tuple(sorted(Counter(seen).items())), cpu)
 

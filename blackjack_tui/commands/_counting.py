@@ -16,6 +16,7 @@ import random
 import time
 from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+from dataclasses import replace
 from decimal import Decimal, InvalidOperation
 
 from blackjack_tui.analysis import counting as c
@@ -78,12 +79,13 @@ def plan_of(args: argparse.Namespace, rules: Rules) -> tuple[c.CountPlan, Decima
     if spread.top * unit > rules.max_bet:
         raise UsageError(f"the spread's top bet, {spread.top} units of {unit}, is above "
                          f"the table maximum {rules.max_bet}")
-    indices = None if args.indices == "none" else cached_indices(rules)
     try:
-        return c.CountPlan(spread, indices, count, args.wong_in, args.wong_out,
-                           args.tc or "floor"), unit
+        checked = c.CountPlan(spread, None, count, args.wong_in, args.wong_out, args.tc or "floor")
     except ValueError as err:
-        raise UsageError(f"{err}") from None
+        raise UsageError(str(err)) from None
+    if args.indices == "none":
+        return checked, unit
+    return replace(checked, indices=cached_indices(rules)), unit  # (seconds, the first time)
 
 
 def risk_options(args: argparse.Namespace) -> tuple[float | None, float]:

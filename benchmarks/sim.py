@@ -2,6 +2,7 @@
 
     python benchmarks/sim.py [--rules nordic,swedish,online] [--hands 1000000] [--runs 5]
                              [--peer DIR] [--all-cores] [--engine-hands 20000]
+                             [--counting [--spread 1:1,2:2,3:4,4:8,5:12]]
 
 For each rule set, ``--runs`` times, interleaved: ``blackjack-tui sim --jobs 1`` (the fast path on
 one process), then the peer on the nearest table it can play. The figures are rounds per CPU
@@ -18,6 +19,12 @@ round, which makes it shuffle after every round). It always peeks, doubles any t
 ties and counts aces as usual, so on the Swedish and online tables it plays the nearest peek
 table; the lines say so. Its rounds are counted by wrapping ``Game.run`` (its own "hands played"
 counts split hands one by one).
+
+``--counting`` times the counting simulation instead: ``blackjack-tui sim --spread SPEC`` (Hi-Lo,
+the indices computed for the table, the true count floored) beside the peer's counting mode,
+``playerStrategy`` ``basic-strategy-i18-fab4`` (its Illustrious 18 and Fab 4, insurance among
+them, read at the count of the moment) with ``playerBetSpread`` the same units by floored true
+count. Our figure includes building the tables of every count's plays, once per process.
 """
 
 from __future__ import annotations
@@ -52,11 +59,14 @@ console.log(JSON.stringify({rounds, hands: result.handsPlayed,
 """
 
 
-def ours(rules: str, hands: int, jobs: int = 1, engine: bool = False) -> dict[str, object]:
+def ours(rules: str, hands: int, jobs: int = 1, engine: bool = False,
+         spread: str | None = None) -> dict[str, object]:
     command = [sys.executable, "-m", "blackjack_tui", "sim", "--rules", rules, "--hands",
                str(hands), "--seed", "1", "--jobs", str(jobs), "--json"]
     if engine:
         command.append("--engine")
+    if spread is not None:
+        command += ["--spread", spread]
     done = subprocess.run(command, capture_output=True, text=True, check=True, cwd=ROOT,
                           env={**os.environ, "PYTHONPATH": str(ROOT)})
     return json.loads(done.stdout)  # type: ignore[no-any-return]
@@ -85,6 +95,18 @@ def peer_settings(rules: Rules, hands: int) -> tuple[dict[str, object], list[str
     return settings, differs
 
 
+def peer_counting(settings: dict[str, object], spread: str) -> dict[str, object]:
+    """The peer's counting mode: its I18 + Fab 4 plays, and our spread as its array of bets by
+    floored true count from 0 up (its entry 0 covers every lower count, as our lowest does)."""
+    from blackjack_tui.analysis.counting import Spread
+
+    steps = Spread.parse(spread)
+    top = max(0, steps.steps[-1][0])
+    unit = int(settings["minimumBet"])  # type: ignore[call-overload]
+    bets = [int(steps.units_at(tc) * unit) for tc in range(top + 1)]
+    return {**settings, "playerStrategy": 3, "playerBetSpread": bets}
+
+
 def peer(folder: Path, settings: dict[str, object]) -> dict[str, float]:
     done = subprocess.run(["node", "-e", PEER_RUN, str(folder), json.dumps(settings)],
                           capture_output=True, text=True, check=True)
@@ -101,6 +123,10 @@ def main(argv: list[str] | None = None) -> int:
                         help="also the fast path over every core, by the wall clock")
     parser.add_argument("--engine-hands", type=int, default=0,
                         help="also this many rounds through the engine's Round, one core")
+    parser.add_argument("--counting", action="store_true",
+                        help="time the counting simulation beside the peer's counting mode")
+    parser.add_argument("--spread", default="1:1,2:2,3:4,4:8,5:12",
+                        help="the spread of --counting (TC:UNITS,...)")
     args = parser.parse_args(argv)
     tables, errors = load_all()
     if errors:
@@ -113,12 +139,17 @@ def main(argv: list[str] | None = None) -> int:
         rules = tables[name]
         mine, theirs = [], []
         settings, differs = peer_settings(rules, args.hands)
+        spread = args.spread if args.counting else None
+        if spread is not None:
+            settings = peer_counting(settings, spread)
         for _ in range(args.runs):
-            mine.append(float(ours(name, args.hands)["hands_per_cpu_second"]))  # type: ignore[arg-type]
+            got_ours = ours(name, args.hands, spread=spread)
+            mine.append(float(got_ours["hands_per_cpu_second"]))  # type: ignore[arg-type]
             if args.peer is not None:
                 got = peer(args.peer, settings)
                 theirs.append(got["rounds"] / got["cpu"])
-        line = f"{name:<13} blackjack-tui {statistics.median(mine):>11,.0f}/s"
+        mode = f"counting {spread} " if spread else ""
+        line = f"{name:<13} {mode}blackjack-tui {statistics.median(mine):>11,.0f}/s"
         if theirs:
             line += (f"   peer {statistics.median(theirs):>11,.0f}/s   ratio "
                      f"{statistics.median(mine) / statistics.median(theirs):.2f}")

@@ -129,6 +129,33 @@ def _sim_args(p: argparse.ArgumentParser) -> None:
                    help="play every round through the engine itself (slow; the fast path "
                         "settles the same cards)")
     _json(p)
+    count = p.add_argument_group(
+        "counting", "count cards and bet by the count (any of these turns counting on; "
+                    "docs/counting.md has the formulas)")
+    count.add_argument("--count", metavar="SYSTEM", help="the count: hilo")
+    count.add_argument("--spread", metavar="SPEC",
+                       help="units by true count, TC:UNITS,... rising; the lowest entry covers "
+                            "every lower count (e.g. 1:1,2:2,3:4,4:8,5:12; default flat 1)")
+    count.add_argument("--unit", metavar="AMOUNT",
+                       help="the money of one unit (default the table minimum)")
+    count.add_argument("--indices", choices=("computed", "none"),
+                       help="computed: the index plays worked out for these rules (the default); "
+                            "none: basic strategy at every count")
+    count.add_argument("--wong-in", type=int, metavar="TC",
+                       help="watch each shoe and play from the first true count of TC or more")
+    count.add_argument("--wong-out", type=int, metavar="TC",
+                       help="leave the shoe at a true count of TC or less")
+    count.add_argument("--penetration", metavar="FRACTION",
+                       help="deal this far into the shoe (0.75 or 75%%) instead of the table's")
+    count.add_argument("--hands-per-hour", type=_positive_int, metavar="N",
+                       help="rounds played per hour (default 100)")
+    count.add_argument("--bankroll", metavar="UNITS", help="the risk of ruin of this bankroll")
+    count.add_argument("--ror", metavar="PERCENT",
+                       help="the bankroll for this risk of ruin (default 5)")
+    count.add_argument("--tc", choices=("floor", "truncate", "half-deck"),
+                       help="the true count: running count per deck left, floored (default, "
+                            "as the TypeScript simulator), truncated towards 0, or over the "
+                            "decks left to the nearest half deck, floored")
 
 
 def _history_args(p: argparse.ArgumentParser) -> None:
@@ -185,8 +212,8 @@ COMMANDS: tuple[Command, ...] = (
     Command("strategy", "print the basic-strategy chart", ("rules", "rules_file"),
             _strategy_args),
     Command("edge", "print the house edge of a rule set", ("rules", "rules_file"), _json),
-    Command("sim", "simulate basic strategy through the engine", ("rules", "rules_file", "seed"),
-            _sim_args),
+    Command("sim", "simulate basic strategy, or a card counter's bets and plays",
+            ("rules", "rules_file", "seed"), _sim_args),
     Command("ledger", "home-game scorekeeper for a table with real cards"),
     Command("history", "print the recent rounds", (), _history_args),
     Command("verify", "check a provably fair shoe against its commitment", (), _verify_args),

@@ -216,7 +216,8 @@ class FastTable:
                 first = more = pop
             else:
                 first, more = shoe.prepare()
-                clear = shoe.loose + shoe.unsplit
+                # A round dealt card by card may run the shoe dry: the next one asks again.
+                clear = shoe.loose + shoe.unsplit if more == pop else shoe.total + 1
             c1 = first()
             up = first()
             c2 = first()

@@ -1,4 +1,5 @@
-"""``blackjack-tui sim --rules NAME --hands N [--seed S] [--jobs J] [--engine] [--json]``.
+"""``blackjack-tui sim --rules NAME --hands N [--seed S] [--jobs J] [--engine] [--json]``, and
+with a count (``--count``, ``--spread`` and the other counting options, :mod:`._counting`).
 
 Plays the computed basic strategy for N rounds, over J processes (default: every core), with a
 progress bar on stderr, and compares the return with the calculator's house edge. The fast path
@@ -21,6 +22,7 @@ from blackjack_tui.analysis.cache import cached_analysis
 from blackjack_tui.analysis.sim import Chunk, ChunkResult, Estimate, combine, plan, run_chunk
 from blackjack_tui.analysis.sim_fast import models
 from blackjack_tui.analysis.strategy import Chart
+from blackjack_tui.commands import _counting
 from blackjack_tui.commands._common import resolve_rules
 from blackjack_tui.engine.rules import Rules
 
@@ -40,6 +42,9 @@ def _work(chunk: Chunk) -> ChunkResult:
 
 def run(args: argparse.Namespace) -> int:
     rules = resolve_rules(args.rules, args.rules_file)
+    if _counting.wanted(args):
+        return _run_counting(args, rules)
+    rules = _counting.with_penetration(rules, getattr(args, "penetration", None))
     analysis = cached_analysis(rules)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
     jobs = args.jobs or os.cpu_count() or 1
@@ -55,6 +60,24 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(report))
     else:
         _print(rules, report)
+    return 0
+
+
+def _run_counting(args: argparse.Namespace, rules: Rules) -> int:
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+    console = Console(stderr=True)
+    progress = Progress("[progress.description]{task.description}", BarColumn(),
+                        MofNCompleteColumn(), TimeRemainingColumn(), console=console,
+                        transient=True, disable=args.json or not console.is_terminal)
+    with progress:
+        task = progress.add_task("rounds", total=args.hands)
+        report = _counting.run(args, rules, lambda n: progress.advance(task, n))
+    if args.json:
+        print(json.dumps(report))
+    else:
+        _counting.print_report(rules, report)
     return 0
 
 

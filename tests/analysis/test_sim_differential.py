@@ -205,3 +205,23 @@ def test_doubled_hands_with_aces_and_splits_under_both_readings(monkeypatch) -> 
         cards = narrow_shoe(rng, 300, ace=True)
         fast, engine = both(rules, random_chart(rng), 120, stacked=cards)
         assert first_difference(fast, engine) is None, (rules, needed)
+
+
+def test_whole_runs_of_one_deck_dealt_deep_through_dry_shoes(monkeypatch) -> None:
+    # In one call of play: a round dealt card by card that runs the shoe dry reshuffles its
+    # discards, and the next round must ask the shoe how to deal again (it once popped cards
+    # that were never drawn at random, and then failed).
+    from blackjack_tui.analysis.sim_engine import EngineTable
+
+    held_adapter(monkeypatch)
+    dry = _count_calls(monkeypatch, FastShoe, "_reshuffle_discards")
+    for case in range(4):
+        rng = random.Random(f"dry whole {case}")
+        rules = random_rules(rng, decks=1, penetration=0.95, shuffle="cut-card")
+        chart, seed = random_chart(rng), rng.randrange(10**6)
+        fast: list[float] = []
+        engine: list[float] = []
+        FastTable(rules, chart, seed).play(300, fast)
+        EngineTable(rules, chart, seed).play(300, engine)
+        assert fast == engine, rules
+    assert dry.calls > 0

@@ -1,0 +1,250 @@
+"""Card counting for the simulator: the count, the true count, the bet spread, the index plays,
+the wong rules, and what a simulated plan is worth (win rate, SD, N0, SCORE, DI, risk of ruin).
+
+Pure: no processes, no output. :mod:`.sim_count` plays a plan on the fast path,
+:mod:`.sim_count_engine` through the engine's ``Round``; ``docs/counting.md`` gives the formulas.
+
+The definitions both paths follow:
+
+- The running count is the Hi-Lo sum of the cards gone from the shoe: minus the sum of the cards
+  left in it (a full shoe sums to 0, Hi-Lo being balanced). It is read before each round's deal,
+  and that one count picks the round's bet and every index play of the round.
+- The true count is the running count per deck left (cards left / 52), made a whole number by
+  :data:`TC_MODES`: ``floor`` (the open TypeScript simulator's convention), ``truncate`` (towards
+  zero), or ``half-deck`` (the decks left rounded to the nearest half deck, then floored).
+- The spread ``TC:UNITS,...`` bets the units of the highest entry at or below the true count; the
+  lowest entry covers every lower count.
+- Wonging: with ``wong_in`` the player watches each new shoe and plays from the first round whose
+  true count is at least ``wong_in``; with ``wong_out`` the player leaves at a true count at or
+  below ``wong_out`` and sits out the rest of the shoe. Rounds the player sits out are dealt all
+  the same (the table plays on) but carry no bet.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, replace
+from decimal import Decimal, InvalidOperation
+from itertools import pairwise
+from typing import TypeAlias
+
+from blackjack_tui.analysis.indices import Index, Indices
+from blackjack_tui.analysis.strategy import Cell, Chart
+
+COUNTS = ("hilo",)
+"""The count systems the simulator knows."""
+HILO = (0, -1, 1, 1, 1, 1, 1, 0, 0, 0, -1)
+"""Hi-Lo tag by card value (index 1 = ace ... 10 = ten): 2-6 +1, 7-9 0, tens and aces -1."""
+TC_MODES = ("floor", "truncate", "half-deck")
+Record: TypeAlias = tuple[int, float, float, int]
+"""One simulated round: (true count, bet in units, net in units, cards left after it)."""
+Z95 = 1.959963984540054
+
+
+def tag(count: str, value: int) -> int:
+    """The tag of a card of ``value`` (1-10) in ``count``."""
+    if count != "hilo":
+        raise ValueError(f"unknown count {count!r}; known: {', '.join(COUNTS)}")
+    return HILO[value]
+
+
+def true_count(running: int, cards_left: int, mode: str = "floor") -> int:
+    """The whole true count for the bet and the plays (see the module's docstring)."""
+    left = max(1, cards_left)
+    if mode == "floor":
+        return (running * 52) // left
+    if mode == "truncate":
+        whole = (abs(running) * 52) // left
+        return whole if running >= 0 else -whole
+    if mode == "half-deck":
+        halves = max(1, (left + 13) // 26)  # decks left to the nearest half deck, at least a half
+        return (running * 2) // halves
+    raise ValueError(f"unknown true-count mode {mode!r}; known: {', '.join(TC_MODES)}")
+
+
+@dataclass(frozen=True, slots=True)
+class Spread:
+    """Units by true count, ``(tc, units)`` rising; the lowest entry covers lower counts."""
+
+    steps: tuple[tuple[int, Decimal], ...]
+
+    @classmethod
+    def parse(cls, text: str) -> Spread:
+        """``"1:1,2:2,3:4"`` (ValueError with a one-line reason if it is not a spread)."""
+        steps: list[tuple[int, Decimal]] = []
+        for part in text.split(","):
+            tc_text, sep, units_text = part.strip().partition(":")
+            try:
+                if not sep:
+                    raise ValueError
+                tc, units = int(tc_text), Decimal(units_text)
+            except (ValueError, InvalidOperation):
+                raise ValueError(f"spread entry {part.strip()!r} is not TC:UNITS") from None
+            if not units.is_finite() or units <= 0:
+                raise ValueError(f"spread entry {part.strip()!r}: units must be above 0")
+            steps.append((tc, units))
+        for (tc_a, units_a), (tc_b, units_b) in pairwise(steps):
+            if tc_b <= tc_a or units_b < units_a:
+                raise ValueError(f"spread out of order at {tc_b}:{units_b} (true counts must "
+                                 "rise and units never fall)")
+        return cls(tuple(steps))
+
+    @classmethod
+    def flat(cls) -> Spread:
+        return cls(((0, Decimal(1)),))
+
+    def units_at(self, tc: int) -> Decimal:
+        units = self.steps[0][1]
+        for at, step_units in self.steps:
+            if tc >= at:
+                units = step_units
+        return units
+
+    @property
+    def top(self) -> Decimal:
+        return self.steps[-1][1]
+
+    def text(self) -> str:
+        return ",".join(f"{tc}:{units}" for tc, units in self.steps)
+
+
+@dataclass(frozen=True, slots=True)
+class CountPlan:
+    """How the counter bets and plays (see the module's docstring)."""
+
+    spread: Spread
+    indices: Indices | None = None
+    """The index plays (``None``: basic strategy at every count)."""
+    count: str = "hilo"
+    wong_in: int | None = None
+    wong_out: int | None = None
+    tc_mode: str = "floor"
+
+    def __post_init__(self) -> None:
+        tag(self.count, 2)  # an unknown count says so now
+        true_count(0, 52, self.tc_mode)
+        if self.wong_in is not None and self.wong_out is not None \
+                and self.wong_in <= self.wong_out:
+            raise ValueError(f"--wong-in {self.wong_in} must be above --wong-out {self.wong_out}")
+
+    def plays(self) -> tuple[Index, ...]:
+        """The index plays of the chart (insurance is always declined here)."""
+        if self.indices is None:
+            return ()
+        return tuple(e for e in self.indices.entries if e.kind != "insurance")
+
+    def thresholds(self) -> tuple[int, ...]:
+        """The true counts at which some play changes, rising."""
+        return tuple(sorted({e.number for e in self.plays()}))
+
+    def tc_range(self) -> tuple[int, int]:
+        """The true counts over which the bet or a play can change; beyond, they stay put."""
+        lows = [self.spread.steps[0][0]]
+        highs = [self.spread.steps[-1][0]]
+        if self.thresholds():
+            lows.append(self.thresholds()[0] - 1)
+            highs.append(self.thresholds()[-1])
+        return min(lows), max(highs)
+
+
+def chart_at(chart: Chart, plays: tuple[Index, ...], tc: int) -> Chart:
+    """``chart`` with each index play's cell re-ranked for true count ``tc``: the index's play
+    first, the others as the chart ranks them (so an illegal index play falls back as the chart
+    would)."""
+    cells = dict(chart.cells)
+    for entry in plays:
+        key = (entry.kind, entry.row, entry.up)
+        cell = cells.get(key)
+        if cell is None:
+            continue
+        action = entry.play_at(tc)
+        chosen = [pair for pair in cell.ranked if pair[0] == action]
+        if not chosen:
+            continue
+        cells[key] = Cell(tuple(chosen) + tuple(p for p in cell.ranked if p[0] != action))
+    return replace(chart, cells=cells)
+
+
+@dataclass(frozen=True, slots=True)
+class CountChunkResult:
+    """What one chunk of rounds gave: sums over the rounds the player bet on, in units."""
+
+    index: int
+    rounds: int
+    """Rounds dealt (played or sat out)."""
+    played: int
+    wagered: float
+    """Sum of the opening bets."""
+    total: float
+    squares: float
+    tcs: tuple[tuple[int, int], ...]
+    """(true count, rounds dealt at it)."""
+    cpu_seconds: float
+
+
+@dataclass(frozen=True, slots=True)
+class CountEstimate:
+    """A plan's figures per round played, in units, with the win rate's 95 % interval."""
+
+    rounds: int
+    played: int
+    ev: float
+    """Mean net per round played."""
+    ev_half: float
+    """Half-width of the 95 % interval of :attr:`ev`."""
+    sd: float
+    average_bet: float
+    tcs: dict[int, float]
+    cpu_seconds: float
+
+
+def combine_counts(results: list[CountChunkResult]) -> CountEstimate:
+    """Pool chunk results, in chunk order (the same sums however many processes ran them)."""
+    results = sorted(results, key=lambda r: r.index)
+    rounds = sum(r.rounds for r in results)
+    played = sum(r.played for r in results)
+    total = sum(r.total for r in results)
+    squares = sum(r.squares for r in results)
+    mean = total / played if played else 0.0
+    variance = max(0.0, (squares - played * mean * mean) / (played - 1)) if played > 1 else 0.0
+    sd = math.sqrt(variance)
+    tcs: dict[int, int] = {}
+    for r in results:
+        for tc, n in r.tcs:
+            tcs[tc] = tcs.get(tc, 0) + n
+    return CountEstimate(
+        rounds, played, mean, Z95 * sd / math.sqrt(played) if played else math.inf, sd,
+        sum(r.wagered for r in results) / played if played else 0.0,
+        {tc: tcs[tc] / rounds for tc in sorted(tcs)}, sum(r.cpu_seconds for r in results))
+
+
+def risk_of_ruin(ev: float, sd: float, bankroll: float) -> float:
+    """exp(-2 EV B / SD²): the diffusion approximation for a bankroll of ``bankroll`` units."""
+    if ev <= 0:
+        return 1.0
+    if sd == 0:
+        return 0.0
+    return math.exp(-2.0 * ev * bankroll / (sd * sd))
+
+
+def bankroll_for(ev: float, sd: float, ror: float) -> float:
+    """The bankroll (units) whose risk of ruin is ``ror`` (0-1): -SD² ln(r) / (2 EV)."""
+    if ev <= 0:
+        return math.inf
+    return -sd * sd * math.log(ror) / (2.0 * ev)
+
+
+def n0(ev: float, sd: float) -> float:
+    """Rounds until the expected win equals one standard deviation: (SD / EV)²."""
+    return (sd / ev) ** 2 if ev > 0 else math.inf
+
+
+def score(ev: float, sd: float) -> float:
+    """Blackjack Attack's SCORE: the win per 100 rounds, in dollars, of a $10,000 bankroll bet
+    at optimal (Kelly) size, = 10⁶ · EV² / SD² = 10⁶ / N0 (negative for a losing game)."""
+    return math.copysign(1e6 * ev * ev / (sd * sd), ev) if sd > 0 else 0.0
+
+
+def di(ev: float, sd: float) -> float:
+    """The desirability index, 1000 · EV / SD (the square root of SCORE)."""
+    return 1000.0 * ev / sd if sd > 0 else 0.0

@@ -1,0 +1,86 @@
+"""The counting fast path is the engine: the same true count, bet and net, round by round.
+
+Random plans (``count_diff.py``) over random rule sets and charts, on small, big and narrow
+shoes, and the shipped tables with their own charts; each case is played both a round per call
+and in one long call, since the fast path keeps its count table, its machines and the seat from
+one round to the next.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from blackjack_tui.analysis.cache import cached_indices
+from blackjack_tui.analysis.counting import CountPlan, Spread
+from blackjack_tui.rulesets import load_all
+
+from .count_diff import (
+    both_counting,
+    first_difference,
+    random_indices,
+    random_plan,
+    whole_runs,
+)
+from .sim_diff import held_adapter, narrow_shoe, random_chart, random_rules
+
+SHIPPED, _ = load_all()
+
+
+@pytest.mark.parametrize("name", sorted(SHIPPED))
+def test_the_shipped_tables_count_alike_on_both_paths(name: str, analysis_of) -> None:
+    rules = SHIPPED[name]
+    rng = random.Random(f"shipped {name}")
+    plan = random_plan(rng, indices=random_indices(rng, 60), wong_in=None, wong_out=None)
+    fast, engine = both_counting(rules, analysis_of(rules).chart, plan, 400, seed=3)
+    assert first_difference(fast, engine) is None, plan
+    moved = len({r[0] for r in fast}) > 3
+    assert moved if rules.shuffle == "cut-card" else not moved  # shuffled every round: always 0
+
+
+def test_the_computed_indices_play_alike_on_both_paths(analysis_of) -> None:
+    rules = SHIPPED["nordic"]
+    plan = CountPlan(Spread.parse("1:1,2:2,3:4,4:8,5:12"), cached_indices(rules))
+    fast, engine = whole_runs(rules, analysis_of(rules).chart, plan, 1500, seed=11)
+    assert first_difference(fast, engine) is None
+
+
+@pytest.mark.parametrize("block", range(4))
+def test_random_plans_on_small_seeded_shoes(block: int, monkeypatch) -> None:
+    # One or two decks dealt deep: true counts far from zero, the last rounds of a shoe dealt
+    # card by card, shoes that run dry mid-round; the wong rules reset at every shuffle.
+    held_adapter(monkeypatch)
+    for case in range(5):
+        rng = random.Random(f"count small {block} {case}")
+        deep = {"decks": 1, "penetration": 0.95, "shuffle": "cut-card"} if case < 2 else {}
+        rules = random_rules(rng, **{"decks": rng.choice([1, 2]), **deep})
+        chart, plan = random_chart(rng), random_plan(rng)
+        seed = rng.randrange(10**6)
+        fast, engine = both_counting(rules, chart, plan, 100, seed=seed)
+        assert first_difference(fast, engine) is None, (rules, plan)
+        fast, engine = whole_runs(rules, chart, plan, 300, seed)
+        assert first_difference(fast, engine) is None, (rules, plan)
+
+
+@pytest.mark.parametrize("block", range(2))
+def test_random_plans_on_big_seeded_shoes(block: int, monkeypatch) -> None:
+    held_adapter(monkeypatch)
+    for case in range(2):
+        rng = random.Random(f"count big {block} {case}")
+        rules = random_rules(rng, decks=rng.choice([6, 8]), shuffle="cut-card")
+        chart, plan = random_chart(rng), random_plan(rng)
+        fast, engine = whole_runs(rules, chart, plan, 600, rng.randrange(10**6))
+        assert first_difference(fast, engine) is None, (rules, plan)
+        assert {r[1] for r in fast} != {fast[0][1]} or len(plan.spread.steps) == 1
+
+
+@pytest.mark.parametrize("case", range(10))
+def test_random_plans_on_narrow_shoes(case: int, monkeypatch) -> None:
+    # Two to four ranks: counts of every size, and pairs, soft hands and splits everywhere.
+    held_adapter(monkeypatch)
+    rng = random.Random(f"count narrow {case}")
+    rules = random_rules(rng)
+    cards = narrow_shoe(rng, 300)
+    fast, engine = both_counting(rules, random_chart(rng), random_plan(rng), 100, stacked=cards)
+    assert first_difference(fast, engine) is None, (rules, [c.text for c in cards[:40]])

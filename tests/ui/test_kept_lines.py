@@ -33,15 +33,12 @@ def _differ(app: BlackjackApp) -> list[str]:
     kept = [w for w in app.screen.walk_children(Widget, with_self=True)
             if isinstance(w, KeptLines) and w.display and w.size.area]
     assert len(kept) > 10  # the felt, its boxes, the bars, the screen itself
-    wrong = []
-    for widget in kept:
-        for crop in (widget.size.region, Region(0, 1, widget.size.width, 1)):
-            if crop.height > widget.size.height:
-                continue
-            shown = widget.render_lines(crop)
-            if shown != _fresh(widget, crop):
-                wrong.append(f"{type(widget).__name__}#{widget.id} {crop}")
-    return wrong
+    # Every kept paint is taken before any fresh one (a fresh paint forgets the kept lines).
+    shown = [(widget, crop, widget.render_lines(crop)) for widget in kept
+             for crop in (widget.size.region, Region(0, 1, widget.size.width, 1))
+             if crop.height <= widget.size.height]
+    return [f"{type(widget).__name__}#{widget.id} {crop}" for widget, crop, lines in shown
+            if lines != _fresh(widget, crop)]
 
 
 async def test_kept_lines_are_what_a_fresh_paint_gives(make_app):

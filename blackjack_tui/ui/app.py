@@ -4,7 +4,7 @@ handed to each screen when it is made; the screens never reach back into the app
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from textual.app import App, SystemCommand
@@ -16,6 +16,7 @@ from blackjack_tui.ui.cards import CardStyle, card_style_of
 from blackjack_tui.ui.messages import CardsChanged
 
 if TYPE_CHECKING:
+    from textual.filter import LineFilter
     from textual.theme import Theme
 
     from blackjack_tui.controller.session import Session
@@ -50,13 +51,17 @@ class BlackjackApp(App[None]):
         super().__init__()
         from blackjack_tui.ui.min_contrast import MinimumContrast
 
-        # After Textual's own filter (named colours and dim made real): a floor under contrast.
-        self._filters.append(MinimumContrast())
+        # After Textual's own filters (named colours and dim made real): a floor under contrast,
+        # and plain ASCII when asked for (:meth:`get_line_filters` gives them to every widget).
+        self._game_filters: list[LineFilter] = [MinimumContrast()]
         self.options = options or PlayOptions()
         self.game = game or Game.open(self.options)
         self.game.on_fault = self._fault
         self.game.on_notice = self._notice_from_thread
         self._first_frame = first_frame
+
+    def get_line_filters(self) -> Sequence[LineFilter]:
+        return [*super().get_line_filters(), *self._game_filters]
 
     # The game's state, for tests and scripts (the screens are handed the game itself)
 
@@ -129,11 +134,11 @@ class BlackjackApp(App[None]):
         from blackjack_tui.ui.ascii_filter import AsciiFilter
 
         on = self.card_style.ascii
-        if on == any(isinstance(f, AsciiFilter) for f in self._filters):
+        if on == any(isinstance(f, AsciiFilter) for f in self._game_filters):
             return  # as it is (at the first frame: no repaint before there is anything to paint)
-        self._filters = [f for f in self._filters if not isinstance(f, AsciiFilter)]
+        self._game_filters = [f for f in self._game_filters if not isinstance(f, AsciiFilter)]
         if on:
-            self._filters.append(AsciiFilter())
+            self._game_filters.append(AsciiFilter())
         self.refresh(repaint=True)
         for screen in self.screen_stack:
             screen.refresh(repaint=True)

@@ -1,11 +1,14 @@
-"""The lines a widget keeps for the compositor are exactly the lines Textual would paint afresh."""
+"""The lines a widget keeps for the compositor are exactly the lines Textual would paint afresh.
+
+A fresh paint is asked for through the public API only: the widget is refreshed (Textual forgets
+every styled line of it) and Textual's own ``Widget.render_lines`` paints it, past the kept lines.
+"""
 
 from __future__ import annotations
 
 from rich.console import Console
 from rich.style import Style
 from rich.text import Span, Text
-from textual._styles_cache import StylesCache
 from textual.geometry import Region
 from textual.strip import Strip
 from textual.widget import Widget
@@ -19,21 +22,23 @@ from tests.ui.conftest import press_settled, settle
 ROUND = ["2S", "TD", "3H", "7C", "4D", "5S", "9H", "8C", "6D", "KS"]
 
 
+def _fresh(widget: Widget, crop: Region) -> list[Strip]:
+    """The lines of ``widget`` in ``crop`` as Textual paints them anew."""
+    widget.refresh()
+    return Widget.render_lines(widget, crop)
+
+
 def _differ(app: BlackjackApp) -> list[str]:
     """The kept widgets whose kept lines differ from a fresh paint (no cache at all)."""
     kept = [w for w in app.screen.walk_children(Widget, with_self=True)
             if isinstance(w, KeptLines) and w.display and w.size.area]
     assert len(kept) > 10  # the felt, its boxes, the bars, the screen itself
-    wrong = []
-    for widget in kept:
-        for crop in (widget.size.region, Region(0, 1, widget.size.width, 1)):
-            if crop.height > widget.size.height:
-                continue
-            shown = widget.render_lines(crop)
-            fresh = StylesCache().render_widget(widget, crop)
-            if shown != fresh:
-                wrong.append(f"{type(widget).__name__}#{widget.id} {crop}")
-    return wrong
+    # Every kept paint is taken before any fresh one (a fresh paint forgets the kept lines).
+    shown = [(widget, crop, widget.render_lines(crop)) for widget in kept
+             for crop in (widget.size.region, Region(0, 1, widget.size.width, 1))
+             if crop.height <= widget.size.height]
+    return [f"{type(widget).__name__}#{widget.id} {crop}" for widget, crop, lines in shown
+            if lines != _fresh(widget, crop)]
 
 
 async def test_kept_lines_are_what_a_fresh_paint_gives(make_app):
@@ -72,9 +77,7 @@ def _bar_differs(app: BlackjackApp) -> bool:
     bar = app.screen.query_one(ActionBar)
     crop = bar.size.region
     kept = bar.render_lines(crop)
-    bar._bars.clear()
-    bar.refresh()
-    return StylesCache().render_widget(bar, crop) != kept
+    return _fresh(bar, crop) != kept
 
 
 async def test_the_action_bar_kept_for_its_buttons_is_the_bar_drawn_anew(make_app):
@@ -96,6 +99,11 @@ async def test_the_action_bar_kept_for_its_buttons_is_the_bar_drawn_anew(make_ap
         await pilot.pause()
         assert not _bar_differs(app)
         await press_settled(pilot, app, "h")
+        assert not _bar_differs(app)
+        light = bar.render_lines(bar.size.region)
+        bar.styles.background = "darkred"  # a new look for the same buttons: painted anew
+        await pilot.pause()
+        assert bar.render_lines(bar.size.region) != light
         assert not _bar_differs(app)
 
 
@@ -174,74 +182,48 @@ def test_a_walled_row_is_the_text_assembling_its_pieces_gives() -> None:
                 assert made == assembled
 
 
-def _drawn_differ(app: BlackjackApp) -> list[str]:
-    """The felt's drawn widgets whose lines differ from Textual's own paint, for whole and
-    partial crops (a row, a column span, a corner), each painted afresh by the widget's cache."""
-    wrong = []
-    drawn = [w for w in app.screen.query(Drawn) if w.display and w.size.area]
-    assert len(drawn) >= 6  # status, seats, dealer, shoe, tray, boxes
-    for widget in drawn:
-        width, height = widget.size
-        for crop in (widget.size.region, Region(0, height - 1, width, 1),
-                     Region(width // 3, 0, width - width // 3, height),
-                     Region(1, 1, max(width - 3, 1), max(height - 1, 1))):
-            widget._styles_cache.clear()  # painted afresh, by the widget's own cache
-            shown = widget._styles_cache.render_widget(widget, crop)
-            fresh = StylesCache().render_widget(widget, crop)
-            if shown != fresh:
-                wrong.append(f"{type(widget).__name__}#{widget.id} {crop}")
-    return wrong
-
-
-async def test_a_drawn_widget_painted_without_textuals_line_styling_is_what_textual_paints(
-        make_app):
-    """A widget of the felt with no border, padding, outline, tint or opacity (all but the
-    status bar) hands its own lines to the compositor: the same strips, through the same
-    filters, cropped the same, as Textual's styling of each line would give."""
-    app = make_app(ROUND * 4)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot, app)
-        assert _drawn_differ(app) == []
-        for key in ("enter", "h"):
-            await press_settled(pilot, app, key)
-            assert _drawn_differ(app) == []
-        app.theme = "textual-light"
-        await pilot.pause()
-        assert _drawn_differ(app) == []
-        await pilot.resize_terminal(120, 40)
-        await settle(pilot, app)
-        assert _drawn_differ(app) == []
-        box = app.screen.query_one("#box-1", Drawn)
-        box.styles.padding = (0, 1)  # styled after all: Textual's own way, and still equal
-        box.styles.border = ("round", "red")
-        box.styles.opacity = 0.5
-        await pilot.pause()
-        assert _drawn_differ(app) == []
-        await press_settled(pilot, app, "s")
-        assert _drawn_differ(app) == []
-
-
-async def test_a_hit_paints_the_box_and_the_shoe_without_textuals_line_styling(
-        make_app, monkeypatch):
+async def test_kept_lines_are_forgotten_when_a_style_changes_from_code(make_app):
+    """A style set on a widget of the felt, or on the felt under it, is painted at once: Textual
+    refreshes the widgets it touches, and a refresh forgets the kept lines."""
     app = make_app(ROUND * 4)
     async with app.run_test(size=(80, 24)) as pilot:
         await press_settled(pilot, app, "enter")
         box = app.screen.query_one("#box-1", Drawn)
-        shoe = app.screen.query_one("#shoe", Drawn)
-        caches = {id(box._styles_cache): "box", id(shoe._styles_cache): "shoe"}
-        styled: list[str] = []
-        line = StylesCache.render_line
-
-        def counted(self, *args, **kwargs):  # type: ignore[no-untyped-def]
-            styled.append(caches.get(id(self), "other"))
-            return line(self, *args, **kwargs)
-
-        monkeypatch.setattr(StylesCache, "render_line", counted)
-        before = box.render_lines(box.size.region), shoe.render_lines(shoe.size.region)
+        before = box.render_lines(box.size.region)
+        box.styles.padding = (0, 1)
+        box.styles.border = ("round", "red")
+        box.styles.opacity = 0.5
+        await pilot.pause()
+        assert box.render_lines(box.size.region) != before
+        assert _differ(app) == []
+        app.screen.query_one("#table").styles.background = "navy"  # under every part of it
+        await pilot.pause()
+        assert _differ(app) == []
         await press_settled(pilot, app, "h")
-        after = box.render_lines(box.size.region), shoe.render_lines(shoe.size.region)
-        assert after[0] != before[0] and after[1] != before[1]  # a card, one card fewer
-        assert "box" not in styled and "shoe" not in styled
+        assert _differ(app) == []
+
+
+async def test_a_hit_paints_again_only_the_rows_of_the_box_that_changed(make_app, monkeypatch):
+    """A card in a box repaints the box's changed rows (``refresh`` of their regions): the
+    other rows are Textual's kept lines, not drawn again."""
+    app = make_app(ROUND * 4)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await press_settled(pilot, app, "enter")
+        box = app.screen.query_one("#box-1", Drawn)
+        before = list(box.lines)
+        asked: list[int] = []
+        line = Drawn.render_line
+
+        def counted(self: Drawn, y: int) -> Strip:
+            if self is box:
+                asked.append(y)
+            return line(self, y)
+
+        monkeypatch.setattr(Drawn, "render_line", counted)
+        await press_settled(pilot, app, "h")
+        changed = {y for y, (a, b) in enumerate(zip(before, box.lines, strict=True)) if a != b}
+        assert changed and len(changed) < box.size.height
+        assert set(asked) == changed
 
 
 async def test_a_drawn_widget_draws_at_the_size_textual_gives_its_content(make_app):

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 from decimal import Decimal
+from typing import TYPE_CHECKING
 
 from textual import events
 from textual.content import Content
@@ -31,7 +32,9 @@ from textual.widgets import Static
 
 from blackjack_tui.engine.actions import SPEC, SPECS, Action, Decision
 from blackjack_tui.engine.money import money_str
-from blackjack_tui.ui.widgets.kept import KeptLines
+
+if TYPE_CHECKING:
+    from typing import Self
 
 DECIDES = {f"act-{spec.name}": Action(spec.name) for spec in SPECS}
 """The intent each decision button posts, by the button's name."""
@@ -44,7 +47,7 @@ MAIN = {"act-hit", "act-stand", "bet-deal"}
 KEPT_BARS = 16  # bars drawn and kept (the sets of buttons a table offers are few)
 
 
-class ActionBar(KeptLines, Static):
+class ActionBar(Static):
     class Decide(Message):
         """The player chose ``action`` (insurance at the full stake: the home game's screen
         asks how much)."""
@@ -70,6 +73,10 @@ class ActionBar(KeptLines, Static):
         """Deal with the bets on the table."""
 
     DEFAULT_CSS = "ActionBar { height: 1; background: $surface; padding: 0 1; }"
+
+    _look = 0
+    """Moved on by every repaint asked for but a new set of buttons, and by new CSS."""
+    _drawing = False
 
     def __init__(self, *, ascii_only: bool = False, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -109,13 +116,31 @@ class ActionBar(KeptLines, Static):
             width = Content(text).cell_length
             self._spans.append((x, x + width, name))
             x += width + 1
-        self.update(Content.assemble(*parts), layout=False)
+        self._drawing = True
+        try:
+            self.update(Content.assemble(*parts), layout=False)
+        finally:
+            self._drawing = False
+
+    def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False,
+                recompose: bool = False) -> Self:
+        if not self._drawing:  # (a new set of buttons is in the key: the others stay good)
+            self._look += 1
+        return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
+
+    def notify_style_update(self) -> None:
+        self._look += 1
+        super().notify_style_update()
 
     def render_lines(self, crop: Region) -> list[Strip]:
         """The bar as Textual paints it, kept for each set of buttons: a hit takes the double
-        away, the next hand gives it back, and the bar is not painted anew each time."""
-        key = (crop, self._shown, self._size, self.styles._cache_key, self.background_colors,
-               self.app.theme, tuple(self.get_line_filters()), self.hover_style)
+        away, the next hand gives it back, and the bar is not painted anew each time. Kept
+        while the bar's look stays: any repaint asked for but the bar's own change of buttons
+        (a style set, a colour it inherits, a theme: Textual refreshes the widget for each) and
+        any change of CSS forget them all; the size, the filters and the hover style are in
+        the key."""
+        key = (crop, self._shown, self._look, self.outer_size, tuple(self.get_line_filters()),
+               self.hover_style)
         lines = self._bars.get(key)
         if lines is None:
             lines = super().render_lines(crop)

@@ -9,7 +9,10 @@ widget remembers it (:attr:`cut`), so tests can check that nothing on screen is 
 
 The lines go to the screen through Textual's line API (:meth:`render_line`): each is turned into a
 strip once per picture, without Textual's general text pipeline (wrapping, markup, alignment),
-which this fixed, pre-laid-out text never needs.
+which this fixed, pre-laid-out text never needs. A new picture of as many lines refreshes only
+the regions of the rows that changed (a chip: one row of a box), so Textual styles those rows
+again and keeps the others; the compositor is handed the widget's kept lines (:class:`KeptLines`)
+while nothing changed.
 """
 
 from __future__ import annotations
@@ -26,7 +29,7 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 from blackjack_tui.ui.min_contrast import MinimumContrast
-from blackjack_tui.ui.widgets.kept import KeptLines, _CountingStylesCache
+from blackjack_tui.ui.widgets.kept import KeptLines
 
 
 class Drawn(KeptLines, Widget):
@@ -36,14 +39,11 @@ class Drawn(KeptLines, Widget):
 
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
-        self._styles_cache = _DrawnLines()
         self._key: Hashable = object()
         self._text: Text | None = None
         self._strips: list[Strip | None] | None = None
         self._width = 0
         self._base = Style()
-        self._marks: tuple[object, ...] = ()
-        self._content_width = 0
         self.cut = False
         """Whether a line of the last picture was wider than the widget (and cropped)."""
         self.lines: list[Text] = []
@@ -86,8 +86,8 @@ class Drawn(KeptLines, Widget):
         widget on its screen, as that does at every call)."""
         gutter = self.styles.gutter
         if not gutter:
-            return self._size
-        width, height = self._size
+            return self.outer_size
+        width, height = self.outer_size
         return Size(max(0, width - gutter.width), max(0, height - gutter.height))
 
     def forget(self) -> None:
@@ -104,7 +104,7 @@ class Drawn(KeptLines, Widget):
     def get_line_filters(self) -> Sequence[LineFilter]:
         """The app's filters but the contrast floor: these widgets' colours read as they are
         (the felt's palette, the theme's text on its bars; the contrast test checks them)."""
-        return [f for f in super().get_line_filters() if not isinstance(f, MinimumContrast)]
+        return [f for f in super().get_line_filters() if type(f) is not MinimumContrast]
 
     def render(self) -> Text:
         if self._text is None:
@@ -115,13 +115,7 @@ class Drawn(KeptLines, Widget):
         return self._text
 
     def render_line(self, y: int) -> Strip:
-        marks = (self._size, self.styles._cache_key)
-        if marks != self._marks:
-            # The content width is worked out again only for a new size or new styles (it costs
-            # more than drawing a line).
-            self._marks = marks
-            self._content_width = self.content_size.width
-        width = self._content_width
+        width = self.drawn_size.width
         base = self.visual_style.rich_style
         if self._strips is None or width != self._width or base != self._base:
             # A new size or new colours under the lines (another theme): every strip again.
@@ -139,58 +133,6 @@ class Drawn(KeptLines, Widget):
     def plain(self) -> str:
         """What the widget shows, as plain text."""
         return "\n".join(line.plain for line in self.lines)
-
-
-class _DrawnLines(_CountingStylesCache):
-    """The styles cache of a drawn widget: a widget with no border, padding, outline, tint,
-    hatch or opacity (every one on the felt) is painted from its own strips.
-
-    For such a widget Textual's styling of a line (:meth:`StylesCache.render_line`) gives the
-    content line as it is: the widget's strips are already its width, on its own colours. Its
-    cost, some 25 µs a line and 0.1-0.2 ms a widget for colours, sizes and borders worked out
-    again, was a good part of a hit's frame (the box and the shoe are painted again at every
-    card). Any widget styled otherwise, and any line Textual's links hover style would change,
-    takes Textual's own way."""
-
-    def render_widget(self, widget: Widget, crop: Region) -> list[Strip]:
-        if not _plain(widget):
-            return super().render_widget(widget, crop)
-        width = self._width = widget._size.width  # (its region's: no border, no padding)
-        self._cache.clear()  # (Textual's way, if it is taken later, paints every line anew)
-        self._dirty_lines.clear()
-        render_line = widget.render_line
-        strips = [render_line(y) for y in crop.line_range]
-        if any(strip.cell_length != width for strip in strips):
-            return super().render_widget(widget, crop)
-        filters = widget.get_line_filters()
-        if filters:
-            background = widget.background_colors[1]
-            for line_filter in filters:
-                strips = [strip.apply_filter(line_filter, background) for strip in strips]
-        if crop.column_span != (0, width):
-            x1, x2 = crop.column_span
-            strips = [strip.crop(x1, x2) for strip in strips]
-        return strips
-
-
-def _plain(widget: Widget) -> bool:
-    """Whether Textual's styling leaves each content line of ``widget`` as it is."""
-    styles = widget.styles
-    if widget._border_title is not None or widget._border_subtitle is not None:
-        return False
-    if any(edge for edge, _ in styles.border) or any(edge for edge, _ in styles.outline):
-        return False
-    if any(styles.padding) or styles.tint.a or styles.text_opacity != 1.0:
-        return False
-    if styles.has_rule("hatch") and styles.hatch != "none":
-        return False
-    if widget.opacity != 1.0:
-        return False
-    if widget.auto_links:
-        hover = widget.hover_style
-        if hover._link_id and hover._meta and "@click" in hover.meta:
-            return False
-    return True
 
 
 def strip_of(line: Text, width: int, base: Style, console: Console) -> Strip:

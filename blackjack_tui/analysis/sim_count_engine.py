@@ -16,6 +16,7 @@ from fractions import Fraction
 from blackjack_tui.analysis.counting import CountChunkResult, CountPlan, Record
 from blackjack_tui.analysis.sim_engine import BANKROLL, chart_key
 from blackjack_tui.analysis.strategy import Chart
+from blackjack_tui.engine.actions import BARE
 from blackjack_tui.engine.cards import Card
 from blackjack_tui.engine.round import Round
 from blackjack_tui.engine.rules import Rules
@@ -82,13 +83,13 @@ class CountingEngineTable:
         rnd.deal()
         while (decision := rnd.legal_actions()) is not None:
             if decision.kind == "insurance":
-                rnd.apply("no-insurance")
+                rnd.apply(BARE["no-insurance"])
             elif decision.kind == "even-money":
-                rnd.apply("no-even-money")
+                rnd.apply(BARE["no-even-money"])
             else:
                 box = next(b for b in rnd.boxes if b.number == decision.box)
                 hand = box.hands[decision.hand - 1]
-                rnd.apply(self.action(hand.cards, rnd.up_card, frozenset(decision.actions), tc))
+                rnd.apply(BARE[self.action(hand.cards, rnd.up_card, frozenset(decision.actions), tc)])
         bet = self.units(tc) if self.seated else 0.0
         net = float(rnd.net / rules.min_bet) * bet
         return tc, bet, net, shoe.remaining

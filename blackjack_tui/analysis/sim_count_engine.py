@@ -89,7 +89,8 @@ class CountingEngineTable:
             else:
                 box = next(b for b in rnd.boxes if b.number == decision.box)
                 hand = box.hands[decision.hand - 1]
-                rnd.apply(BARE[self.action(hand.cards, rnd.up_card, frozenset(decision.actions), tc)])
+                word = self.action(hand.cards, rnd.up_card, frozenset(decision.actions), tc)
+                rnd.apply(BARE[word])
         bet = self.units(tc) if self.seated else 0.0
         net = float(rnd.net / rules.min_bet) * bet
         return tc, bet, net, shoe.remaining

@@ -86,7 +86,7 @@ def audit(conn: sqlite3.Connection, *, replay: bool = False, checks: Sequence[Ch
           ) -> Audit:
     """Every check; the problems in one line each (none when all agree)."""
     report = Audit()
-    report.problems += [f"the database is damaged: {p}" for p in quick_check(conn)[:5]]
+    report.problems += [f"the database is damaged: {_one_line(p)}" for p in quick_check(conn)[:5]]
     try:
         version = schema_version(conn)
     except (sqlite3.Error, StoreError) as err:
@@ -109,7 +109,8 @@ def audit(conn: sqlite3.Connection, *, replay: bool = False, checks: Sequence[Ch
                                "wal, where the rounds were?)")
         return report
     report.problems += schema
-    report.problems += _unreadable(conn, [t for t in TABLES if t not in missing])
+    report.problems += _unreadable(conn, [t for t in TABLES if t not in missing
+                                          and f"the table {t}" not in " ".join(schema)])
     steps: list[tuple[str, Check]] = [
         ("the figures", lambda c: _figures(c, report)),
         ("the journal", lambda c: [p.text for p in journal.problems(c)]),
@@ -128,6 +129,12 @@ def audit(conn: sqlite3.Connection, *, replay: bool = False, checks: Sequence[Ch
             if what == "the figures":
                 report.readable = False
     return report
+
+
+def _one_line(text: str) -> str:
+    """SQLite's report on one line (``quick_check`` heads its lines with the schema's name)."""
+    lines = [t.strip() for t in text.splitlines() if t.strip() and not t.startswith("***")]
+    return "; ".join(lines)[:300]
 
 
 def _line(err: BaseException) -> str:

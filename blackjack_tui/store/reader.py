@@ -154,7 +154,10 @@ def _one_line(err: BaseException) -> str:
 
 def describe(path: Path, err: sqlite3.Error) -> str:
     """One line for a player: what stopped the reading of ``path``."""
-    code = _code(err)
+    code, text = _code(err), str(err).lower()
+    if not code:  # raised without SQLite's code: its words say the same
+        code = (sqlite3.SQLITE_NOTADB if "not a database" in text else
+                sqlite3.SQLITE_CORRUPT if "malformed" in text else 0)
     if code == sqlite3.SQLITE_NOTADB:
         return f"{path.name} is not a database: its first page is damaged or it is another file"
     if code == sqlite3.SQLITE_CORRUPT:

@@ -193,6 +193,17 @@ def test_audit_of_a_newer_schema_says_so_and_checks_nothing_it_cannot_read(
     assert len(problems) == 1
 
 
+def test_audit_of_a_database_without_its_schema_version_says_so(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    book(tmp_path)
+    conn = sqlite3.connect(tmp_path / "blackjack.db")
+    conn.execute("DELETE FROM meta")
+    conn.commit()
+    conn.close()
+    problems = assert_problem(tmp_path, capsys, "schema version is missing")
+    assert len(problems) == 1
+
+
 # ---------------------------------------------------------------------------- the log
 
 def test_a_book_in_its_log_is_audited_from_the_log_and_left_as_it_was(

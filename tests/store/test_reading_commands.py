@@ -106,3 +106,16 @@ def test_audit_replay_names_every_round_of_a_rule_set_that_cannot_be_read(
     assert main(["audit", "--json", "--replay", "--data-dir", str(tmp_path)]) == 1
     report = json.loads(capsys.readouterr().out)
     assert report["problems"] == ["3 round(s) do not replay to their recorded result: r0, r1, r2"]
+
+
+def test_audit_replay_names_a_round_record_whose_text_is_not_utf8(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    record_rounds(tmp_path, 3)
+    conn = sqlite3.connect(tmp_path / "blackjack.db")
+    conn.execute("UPDATE records SET record = CAST(CAST(record AS BLOB) || X'FF' AS TEXT) "
+                 "WHERE round_id = 'r1'")
+    conn.commit()
+    conn.close()
+    assert main(["audit", "--json", "--replay", "--data-dir", str(tmp_path)]) == 1
+    problems = json.loads(capsys.readouterr().out)["problems"]
+    assert any(p.startswith("the table records cannot be read whole") for p in problems), problems

@@ -103,9 +103,11 @@ def run(args: argparse.Namespace) -> int:
 
 def _show(rows: Iterator[RoundRow | str], args: argparse.Namespace, folder: Path,
           path: Path | None = None) -> int:
-    """Print the rounds as they are read: JSON row by row, else the table once it is full."""
+    """Print the rounds as they are read: JSON row by row, else the table once it is full. A
+    read that fails part-way shows the rounds read before it, then says so in one line."""
     got: list[RoundRow] = []
     written = 0  # rows of JSON
+    failed: str | None = None
     out = sys.stdout
     if args.json:
         out.write("[")
@@ -122,17 +124,23 @@ def _show(rows: Iterator[RoundRow | str], args: argparse.Namespace, folder: Path
             else:
                 got.append(row)
     except sqlite3.Error as err:
-        if args.json:
-            out.write("\n]\n" if written else "]\n")
-        print(f"blackjack-tui history: {describe(path or folder, err)} (the rounds before it "
-              "were shown; `blackjack-tui audit` names what is wrong)", file=sys.stderr)
-        return 1
+        failed = describe(path or folder, err)
     if args.json:
         out.write("\n]\n" if written else "]\n")
-        return 0
-    if not got:
+    elif got:
+        _table(got)
+    elif failed is None:
         print(f"No rounds recorded yet in {folder}.")
-        return 0
+    if failed is not None:
+        shown = written or len(got)
+        print(f"blackjack-tui history: {failed}"
+              + (f" (after the {shown} round(s) shown)" if shown else "")
+              + "; `blackjack-tui audit` says what is wrong", file=sys.stderr)
+        return 1
+    return 0
+
+
+def _table(got: list[RoundRow]) -> None:
     from rich.console import Console
     from rich.table import Table
 
@@ -145,4 +153,3 @@ def _show(rows: Iterator[RoundRow | str], args: argparse.Namespace, folder: Path
     for row in got:
         table.add_row(*_row(row))
     Console().print(table)
-    return 0

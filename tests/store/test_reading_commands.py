@@ -119,3 +119,23 @@ def test_audit_replay_names_a_round_record_whose_text_is_not_utf8(
     assert main(["audit", "--json", "--replay", "--data-dir", str(tmp_path)]) == 1
     problems = json.loads(capsys.readouterr().out)["problems"]
     assert any(p.startswith("the table records cannot be read whole") for p in problems), problems
+
+
+def test_history_table_shows_the_rounds_read_before_a_damaged_page_then_one_line(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+        ) -> None:
+    monkeypatch.setenv("COLUMNS", "200")
+    record_rounds(tmp_path, 3)
+    from blackjack_tui.commands import history
+    from blackjack_tui.store.reading import iter_recent
+
+    def failing(conn: sqlite3.Connection, limit: int | None) -> Iterator[RoundRow | str]:
+        rows = iter_recent(conn, limit)
+        yield next(rows)
+        raise sqlite3.DatabaseError("database disk image is malformed")
+
+    monkeypatch.setattr(history, "iter_recent", failing)
+    assert main(["history", "--data-dir", str(tmp_path)]) == 1
+    captured = capsys.readouterr()
+    assert "the last 1 round(s)" in captured.out
+    assert captured.err.count("\n") == 1 and "after the 1 round(s) shown" in captured.err

@@ -13,9 +13,10 @@ problem, in one line, and the checks that still can run do (:func:`audit_databas
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sqlite3
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from functools import cache
@@ -127,9 +128,17 @@ def audit(conn: sqlite3.Connection, *, replay: bool = False, checks: Sequence[Ch
         ("the home evenings", _evenings),
         ("the fair shoes", lambda c: _fair_shoes(c, report)),
     ]
-    if replay:
-        steps.append(("the replays", _replays))
     steps += [("a further check", check) for check in checks]
+    # One snapshot for the checks that compare tables with each other: a game booking a round
+    # meanwhile is then never half seen (a balance after it beside a journal before it).
+    with _snapshot(conn):
+        _run(steps, conn, report)
+    if replay:  # round by round: it needs no snapshot, and takes its reads in short chunks
+        _run([("the replays", _replays)], conn, report)
+    return report
+
+
+def _run(steps: list[tuple[str, Check]], conn: sqlite3.Connection, report: Audit) -> None:
     for what, step in steps:
         try:
             report.problems += step(conn)
@@ -137,7 +146,21 @@ def audit(conn: sqlite3.Connection, *, replay: bool = False, checks: Sequence[Ch
             report.problems.append(f"{what} could not be checked: {_line(err)}")
             if what == "the figures":
                 report.readable = False
-    return report
+
+
+@contextlib.contextmanager
+def _snapshot(conn: sqlite3.Connection) -> Iterator[None]:
+    """A read transaction, if one can be begun (else each statement reads on its own)."""
+    try:
+        conn.execute("BEGIN")
+    except sqlite3.Error:
+        yield
+        return
+    try:
+        yield
+    finally:
+        with contextlib.suppress(sqlite3.Error):
+            conn.execute("COMMIT")
 
 
 def _sqlite_report(text: str) -> str:
@@ -281,6 +304,11 @@ def _fair_shoes(conn: sqlite3.Connection, report: Audit) -> list[str]:
     return out
 
 
+REPLAY_CHUNK = 2000
+"""Rounds replayed per read: each read is short, so a game booking meanwhile is never kept from
+checkpointing its log for the length of a whole replay."""
+
+
 def _replays(conn: sqlite3.Connection) -> list[str]:
     """Every round replayed from its record, in the order booked.
 
@@ -294,28 +322,41 @@ def _replays(conn: sqlite3.Connection) -> list[str]:
     from blackjack_tui.engine.rules import Rules
 
     rule_sets: dict[str, Rules | None] = {}
-    for digest, text in conn.execute("SELECT hash, rules FROM rule_sets"):
-        try:
-            rule_sets[digest] = Rules.model_validate(json.loads(text))
-        except (ValueError, RecursionError):
-            rule_sets[digest] = None
+
+    def rules_of(digest: str | None) -> Rules | None:
+        if digest not in rule_sets:
+            row = conn.execute("SELECT rules FROM rule_sets WHERE hash = ?", (digest,)).fetchone()
+            try:
+                rule_sets[str(digest)] = None if row is None else \
+                    Rules.model_validate(json.loads(row[0]))
+            except (ValueError, RecursionError):
+                rule_sets[str(digest)] = None
+        return rule_sets[str(digest)]
+
     bad: list[str] = []
-    for rid, digest, record in conn.execute(
-            "SELECT r.round_id, c.rules, c.record FROM rounds r LEFT JOIN records c "
-            "ON c.round_id = r.round_id ORDER BY r.seq"):
-        rules = rule_sets.get(digest)
-        try:
-            body = json.loads(record) if rules is not None and record is not None else None
-            if not isinstance(body, dict):
-                raise ValueError("no record")
-            body["rules"] = rules
-            parsed = HandRecord.model_validate(body)
-            again = parsed.replay()
-            ok = again.net == read_money(parsed.result.net)
-        except (ValueError, TypeError, RecursionError, EngineError):
-            ok = False
-        if not ok:
-            bad.append(rid)
+    last = -1
+    while True:
+        chunk = conn.execute(
+            "SELECT r.seq, r.round_id, c.rules, c.record FROM rounds r LEFT JOIN records c "
+            "ON c.round_id = r.round_id WHERE r.seq > ? ORDER BY r.seq LIMIT ?",
+            (last, REPLAY_CHUNK)).fetchall()
+        if not chunk:
+            break
+        last = chunk[-1][0]
+        for _, rid, digest, record in chunk:
+            try:
+                rules = rules_of(digest)
+                body = json.loads(record) if rules is not None and record is not None else None
+                if not isinstance(body, dict):
+                    raise ValueError("no record")
+                body["rules"] = rules
+                parsed = HandRecord.model_validate(body)
+                again = parsed.replay()
+                ok = again.net == read_money(parsed.result.net)
+            except (ValueError, TypeError, RecursionError, EngineError):
+                ok = False
+            if not ok:
+                bad.append(rid)
     if not bad:
         return []
     return [f"{len(bad)} round(s) do not replay to their recorded result: "

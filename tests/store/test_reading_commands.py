@@ -139,3 +139,17 @@ def test_history_table_shows_the_rounds_read_before_a_damaged_page_then_one_line
     captured = capsys.readouterr()
     assert "the last 1 round(s)" in captured.out
     assert captured.err.count("\n") == 1 and "after the 1 round(s) shown" in captured.err
+
+
+@pytest.mark.parametrize("limit", [None, 4, 5, 7])
+def test_history_reads_a_long_book_in_chunks_every_round_once_newest_first(
+        limit: int | None, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from blackjack_tui.store import reading
+
+    record_rounds(tmp_path, 6)
+    monkeypatch.setattr(reading, "READ_CHUNK", 2)
+    argv = ["history", "--json", "--data-dir", str(tmp_path)]
+    assert main(argv + ([] if limit is None else ["--limit", str(limit)])) == 0
+    ids = [r["round_id"] for r in json.loads(capsys.readouterr().out)]
+    assert ids == [f"r{i}" for i in range(5, -1, -1)][:limit]

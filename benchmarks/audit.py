@@ -12,7 +12,9 @@ the real command line in its own process (start-up included), output to ``/dev/n
 - the floor, a minimal reader: ``sqlite3`` reading every record and ``json.loads`` of each, no
   checks, no replays -- what any reader of the book pays; the commands are given as ratios to it.
 
-Runs are interleaved (the machine's mood is shared) and the median of ``--runs`` is printed.
+Runs are interleaved (the machine's mood is shared) and the median of ``--runs`` is printed, in
+wall seconds and in CPU seconds (user + system: what the command costs, without the waits of a
+machine shared with other work).
 ``--before DIR`` is another checkout (e.g. ``git archive main | tar -x -C DIR``): its commands are
 measured on the same book, interleaved with this one's.
 
@@ -24,6 +26,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import os
+import resource
 import shutil
 import statistics
 import subprocess
@@ -108,16 +111,21 @@ def book(rounds: int) -> Path:
     return folder
 
 
-def timed(argv: list[str], path: Path) -> float:
-    """Seconds for one run of ``argv`` (a fresh process, stdout to /dev/null)."""
+def timed(argv: list[str], path: Path) -> tuple[float, float]:
+    """``(wall, CPU)`` seconds of one run of ``argv`` (a fresh process, stdout to /dev/null).
+    The CPU time (user + system) is what the command costs; the wall time also holds the
+    waits of a machine shared with others."""
     env = {**os.environ, "PYTHONPATH": str(path), "PYTHONDONTWRITEBYTECODE": "1"}
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t0 = time.perf_counter()
     done = subprocess.run(argv, env=env, cwd=path, stdout=subprocess.DEVNULL,
                           stderr=subprocess.PIPE, text=True, check=False)
     elapsed = time.perf_counter() - t0
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if done.returncode != 0:
         raise SystemExit(f"{' '.join(argv)} failed ({done.returncode}):\n{done.stderr[-2000:]}")
-    return elapsed
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return elapsed, cpu
 
 
 def main() -> None:
@@ -130,7 +138,7 @@ def main() -> None:
     source = book(args.rounds)
     trees = {"after": HERE} if args.before is None else {"before": args.before, "after": HERE}
     cli = [sys.executable, "-m", "blackjack_tui"]
-    times: dict[str, list[float]] = {}
+    times: dict[str, list[tuple[float, float]]] = {}
     with tempfile.TemporaryDirectory() as scratch:
         for run in range(args.runs):
             for tree, path in trees.items():
@@ -148,15 +156,17 @@ def main() -> None:
                     times.setdefault(f"{tree}: {name}", []).append(timed(argv, path))
                 shutil.rmtree(folder)
             print(f"run {run + 1} of {args.runs} done", flush=True)
-    floor = statistics.median(times["after: floor"])
-    print(f"{args.rounds:,} rounds, median of {args.runs} (the floor: every record read and "
-          f"parsed, {floor:.2f} s)")
+    floor = statistics.median(w for w, _ in times["after: floor"])
+    floor_cpu = statistics.median(c for _, c in times["after: floor"])
+    print(f"{args.rounds:,} rounds, medians of {args.runs} runs, wall (CPU) seconds; the floor, "
+          f"every record read and parsed: {floor:.2f} s ({floor_cpu:.2f} s CPU)")
     for name, values in times.items():
         if name.endswith("floor"):
             continue
-        median = statistics.median(values)
-        print(f"   {name:<26} {median:7.2f} s   ({median / floor:5.1f}× the floor; "
-              f"runs {', '.join(f'{v:.1f}' for v in values)})")
+        wall = statistics.median(w for w, _ in values)
+        cpu = statistics.median(c for _, c in values)
+        print(f"   {name:<24} {wall:7.2f} s ({cpu:6.2f} s CPU)   {wall / floor:5.1f}× the floor "
+              f"({cpu / floor_cpu:5.1f}× in CPU); runs {', '.join(f'{w:.1f}' for w, _ in values)}")
 
 
 if __name__ == "__main__":

@@ -193,7 +193,8 @@ def _expected(version: int) -> dict[str, tuple[str, str]]:
 
 
 def _stored(conn: sqlite3.Connection) -> dict[str, tuple[str, str]]:
-    return {str(name): (str(kind), str(sql)) for kind, name, sql in conn.execute(
+    """Each table's and index's stored definition, its spacing evened out."""
+    return {str(name): (str(kind), " ".join(str(sql).split())) for kind, name, sql in conn.execute(
         "SELECT type, name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'")}
 
 
@@ -214,6 +215,8 @@ def _schema(conn: sqlite3.Connection, version: int) -> tuple[list[str], list[str
                             "(damaged schema text)")
         elif name not in have and kind != "table":
             problems.append(f"the {kind} {name} is missing")
+    problems += [f"an unknown {kind} {name} is in the file" for name, (kind, _) in have.items()
+                 if name not in want]
     return missing, broken, problems
 
 

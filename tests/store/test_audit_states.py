@@ -340,3 +340,12 @@ def test_history_of_a_damaged_file_is_one_line_or_the_rounds_never_a_crash(
         assert "blackjack-tui history: " in captured.err
     status, report = audit_json(tmp_path, capsys)
     assert status == 1 and report["problems"], report
+
+
+def test_audit_of_a_table_the_game_never_made_names_it(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    book(tmp_path)
+    conn = sqlite3.connect(tmp_path / "blackjack.db")
+    conn.execute("CREATE TABLE settingr (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
+    conn.close()
+    assert_problem(tmp_path, capsys, "an unknown table settingr is in the file")

@@ -128,7 +128,7 @@ def audit(conn: sqlite3.Connection, *, replay: bool = False, checks: Sequence[Ch
         ("the home evenings", _evenings),
         ("the fair shoes", lambda c: _fair_shoes(c, report)),
     ]
-    steps += [("a further check", check) for check in checks]
+    steps += [("the book against what is kept beside it", check) for check in checks]
     # One snapshot for the checks that compare tables with each other: a game booking a round
     # meanwhile is then never half seen (a balance after it beside a journal before it).
     with _snapshot(conn):

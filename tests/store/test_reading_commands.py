@@ -153,3 +153,26 @@ def test_history_reads_a_long_book_in_chunks_every_round_once_newest_first(
     assert main(argv + ([] if limit is None else ["--limit", str(limit)])) == 0
     ids = [r["round_id"] for r in json.loads(capsys.readouterr().out)]
     assert ids == [f"r{i}" for i in range(5, -1, -1)][:limit]
+
+
+def test_audit_runs_the_checks_it_is_given_on_its_read_only_connection_each_guarded(
+        tmp_path: Path) -> None:
+    from blackjack_tui.store.audit import audit_database
+
+    record_rounds(tmp_path, 2)
+    seen: list[int] = []
+
+    def counts(conn: sqlite3.Connection) -> list[str]:
+        seen.append(conn.execute("SELECT count(*) FROM rounds").fetchone()[0])
+        with pytest.raises(sqlite3.OperationalError, match="readonly"):
+            conn.execute("DELETE FROM rounds")
+        return ["the database ends at round 2; round 3 was booked"]
+
+    def broken(conn: sqlite3.Connection) -> list[str]:
+        raise sqlite3.OperationalError("no such table: head")
+
+    report = audit_database(tmp_path / "blackjack.db", checks=[counts, broken])
+    assert seen == [2]
+    assert report.problems == [
+        "the database ends at round 2; round 3 was booked",
+        "the book against what is kept beside it could not be checked: no such table: head"]

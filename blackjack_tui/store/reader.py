@@ -87,9 +87,10 @@ def _too_short(path: Path, size: int) -> str:
     what = "empty (0 bytes)" if size == 0 else f"too short to be a database ({size} bytes)"
     text = f"{path.name} is {what}: it holds no book"
     log = log_of(path)
-    if log.exists():
-        text += (f"; its log {log.name} ({log.stat().st_size:,} bytes) is beside it and may hold "
-                 "the rounds: keep both files")
+    held = log.stat().st_size if log.exists() else 0
+    if held:
+        text += (f"; its log {log.name} ({held:,} bytes) is beside it and may hold the rounds: "
+                 "keep both files")
     return text
 
 

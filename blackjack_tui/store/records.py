@@ -67,38 +67,73 @@ _AMOUNTS = ("stake", "net", "bankroll", "bet")
 def exact_amounts(record: dict[str, Any]) -> dict[str, Any]:
     """``record`` with its amounts in one exact form, as the table writes money (``1000``,
     ``37.50``): records keep them as they were made (``1000.0`` after a 10.0 win, ``1000``
-    else). The rules are left as they are; anything that is not an amount is left alone."""
-    out = dict(record)
-    out["bankroll_before"] = _amount(record.get("bankroll_before"))
-    if isinstance(record.get("bets"), list):
-        out["bets"] = [_amount(b) for b in record["bets"]]
-    if isinstance(record.get("behind"), dict):
-        out["behind"] = {box: _amount(b) for box, b in record["behind"].items()}
-    if isinstance(record.get("seats"), list):
-        out["seats"] = [_amounts_of(s) for s in record["seats"]]
+    else). The rules are left as they are; anything that is not an amount is left alone. Parts
+    whose amounts are in their form already are shared with ``record``, not copied."""
+    out = _amounts_of(record, ("bankroll_before",))
+    for key in ("bets", "seats"):
+        out = _swap(out, key, _each(record.get(key)))
+    behind = record.get("behind")
+    if isinstance(behind, dict) and behind:
+        out = _swap(out, "behind", {box: amount_form(b) for box, b in behind.items()})
     result = record.get("result")
     if isinstance(result, dict):
-        result = _amounts_of(result)
+        new = _amounts_of(result)
         for part in ("hands", "insurance"):
-            if isinstance(result.get(part), list):
-                result[part] = [_amounts_of(h) for h in result[part]]
-        out["result"] = result
-    if "bankroll_before" not in record:
-        del out["bankroll_before"]
+            new = _swap(new, part, _each(result.get(part)))
+        out = _swap(out, "result", new)
     return out
 
 
-def _amounts_of(part: Any) -> Any:
-    if not isinstance(part, dict):
+_AMOUNTS = ("stake", "net", "bankroll", "bet")
+
+
+def _swap(part: dict[str, Any], key: str, value: Any) -> dict[str, Any]:
+    """``part`` with ``key`` set to ``value``: ``part`` itself where that is what it holds."""
+    if part.get(key) is value:
         return part
-    return {key: _amount(value) if key in _AMOUNTS else value for key, value in part.items()}
+    out = dict(part)
+    out[key] = value
+    return out
 
 
-def _amount(value: Any) -> Any:
+def _each(items: Any) -> Any:
+    """A list of amounts or of parts holding amounts, in their form (the same list if it is)."""
+    if not isinstance(items, list):
+        return items
+    new = [_amounts_of(i) if isinstance(i, dict) else amount_form(i) for i in items]
+    return items if all(a is b for a, b in zip(new, items, strict=True)) else new
+
+
+def _amounts_of(part: dict[str, Any], keys: tuple[str, ...] = _AMOUNTS) -> dict[str, Any]:
+    for key in keys:
+        value = part.get(key)
+        form = amount_form(value)
+        if form is not value:
+            part = _swap(part, key, form)
+    return part
+
+
+_FORMS: dict[str, str] = {}
+"""Amounts already put in their form (bets, stakes, results repeat from round to round)."""
+
+
+def amount_form(value: Any) -> Any:
+    """A stored amount in its one form (by its value alone: ``1000.0``, ``1E+3`` and ``1000``
+    are all ``1000``; ``7.5`` and ``7.500`` are ``7.50``); anything else as it is."""
     if not isinstance(value, str):
         return value
-    try:
-        amount = Decimal(value)
-    except InvalidOperation:
-        return value
-    return money_str(amount + 0) if amount.is_finite() else value
+    digits = value[1:] if value[:1] == "-" else value
+    if digits.isascii() and digits.isdigit() and (digits[0] != "0" or value == "0"):
+        return value  # a whole amount written plainly, the most of them: its form already
+    form = _FORMS.get(value)
+    if form is None:
+        try:
+            amount = Decimal(value)
+        except InvalidOperation:
+            return value
+        if not amount.is_finite():
+            return value
+        form = money_str(amount.normalize() + 0)
+        if len(_FORMS) < 4096:
+            _FORMS[value] = form
+    return form

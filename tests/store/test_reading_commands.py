@@ -176,3 +176,15 @@ def test_audit_runs_the_checks_it_is_given_on_its_read_only_connection_each_guar
     assert report.problems == [
         "the database ends at round 2; round 3 was booked",
         "the book against what is kept beside it could not be checked: no such table: head"]
+
+
+@pytest.mark.parametrize(("stored", "form"), [
+    ("1000.0", "1000"), ("1E+3", "1000"), ("1000", "1000"), ("-0.0", "0"), ("010", "10"),
+    ("7.5", "7.50"), ("7.500", "7.50"), ("-0.50", "-0.50"), ("0.0150", "0.015"),
+    ("1.100", "1.10"), ("twelve", "twelve")])
+def test_an_amount_has_one_form_whatever_form_its_record_kept(stored: str, form: str) -> None:
+    from blackjack_tui.store.records import amount_form
+
+    assert amount_form(stored) == form and amount_form(form) == form
+    if form != "twelve":
+        assert Decimal(form) == Decimal(stored)  # the same amount, exactly

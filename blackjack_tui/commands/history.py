@@ -4,15 +4,21 @@ from __future__ import annotations
 
 import argparse
 import json
+import sqlite3
 import sys
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
-from blackjack_tui.commands._data import read_store
+from blackjack_tui.commands._data import database_of, to_a_pipe
 from blackjack_tui.engine.history import player_actions
 from blackjack_tui.engine.money import money_str, signed
 from blackjack_tui.engine.seats import SEAT_BOX_BASE
 from blackjack_tui.paths import data_dir
-from blackjack_tui.store.reading import RoundRow, recent
+from blackjack_tui.store.errors import StoreError
+from blackjack_tui.store.reader import describe, open_reading
+from blackjack_tui.store.reading import RoundRow, iter_recent
+from blackjack_tui.store.records import exact_amounts
 
 
 def _get(record: dict[str, Any], *keys: str) -> Any:
@@ -29,7 +35,7 @@ def _text(value: Any, default: str = "?") -> str:
 
 
 def _row(row: RoundRow) -> list[str]:
-    record = row.record
+    record = exact_amounts(row.record)
     rules = _get(record, "rules", "name")
     tier = record.get("tier")
     bets = record.get("bets")
@@ -73,36 +79,77 @@ def _row(row: RoundRow) -> list[str]:
 
 def run(args: argparse.Namespace) -> int:
     folder = data_dir(args.data_dir)
-    store = read_store(args.data_dir)
-    rows: list[RoundRow] = []
-    notices: list[str] = []
-    in_flight = False
-    if store is not None:
-        rows, notices = store.read(lambda c: recent(c, args.limit))
-        in_flight = store.inflight() is not None
-        store.close()
-    for notice in notices:
-        print(f"note: {notice}", file=sys.stderr)
-    if in_flight:
-        print("note: a round is still in flight; it is recorded when it is finished",
-              file=sys.stderr)
-    records = [row.record for row in rows]
+    path = database_of(args.data_dir)
+    if path is None:
+        return to_a_pipe(lambda: _show(iter(()), args, folder))
+    try:
+        reading = open_reading(path)
+    except StoreError as err:
+        print(f"blackjack-tui history: {err}", file=sys.stderr)
+        return 1
+    with reading:
+        for note in [*reading.notes, *reading.problems]:
+            print(f"note: {note}", file=sys.stderr)
+        try:
+            in_flight = reading.conn.execute("SELECT 1 FROM inflight").fetchone() is not None
+        except sqlite3.Error:
+            in_flight = False  # the rounds are what is asked for; the audit names the rest
+        if in_flight:
+            print("note: a round is still in flight; it is recorded when it is finished",
+                  file=sys.stderr)
+        return to_a_pipe(lambda: _show(iter_recent(reading.conn, args.limit), args, folder,
+                                       path))
+
+
+def _show(rows: Iterator[RoundRow | str], args: argparse.Namespace, folder: Path,
+          path: Path | None = None) -> int:
+    """Print the rounds as they are read: JSON row by row, else the table once it is full. A
+    read that fails part-way shows the rounds read before it, then says so in one line."""
+    got: list[RoundRow] = []
+    written = 0  # rows of JSON
+    failed: str | None = None
+    out = sys.stdout
     if args.json:
-        print(json.dumps(records, indent=2, ensure_ascii=False))
-        return 0
-    if not records:
+        out.write("[")
+    try:
+        for row in rows:
+            if isinstance(row, str):
+                print(f"note: {row}", file=sys.stderr)
+            elif args.json:
+                # One record a line, written as it is read: valid JSON, and a hundred thousand
+                # rounds never held at once (nor indented in Python: the C encoder writes it).
+                out.write(("\n" if not written else ",\n")
+                          + json.dumps(exact_amounts(row.record), ensure_ascii=False))
+                written += 1
+            else:
+                got.append(row)
+    except sqlite3.Error as err:
+        failed = describe(path or folder, err)
+    if args.json:
+        out.write("\n]\n" if written else "]\n")
+    elif got:
+        _table(got)
+    elif failed is None:
         print(f"No rounds recorded yet in {folder}.")
-        return 0
+    if failed is not None:
+        shown = written or len(got)
+        print(f"blackjack-tui history: {failed}"
+              + (f" (after the {shown} round(s) shown)" if shown else "")
+              + "; `blackjack-tui audit` says what is wrong", file=sys.stderr)
+        return 1
+    return 0
+
+
+def _table(got: list[RoundRow]) -> None:
     from rich.console import Console
     from rich.table import Table
 
-    table = Table(title=f"Game recall: the last {len(records)} round(s), newest first",
+    table = Table(title=f"Game recall: the last {len(got)} round(s), newest first",
                   show_lines=True)
     for name, justify in (("Time", "left"), ("Rules", "left"), ("Bets", "left"),
                           ("Cards and outcome", "left"), ("Decisions", "left"),
                           ("Net", "right"), ("Bankroll", "right")):
         table.add_column(name, justify=justify)  # type: ignore[arg-type]
-    for row in rows:
+    for row in got:
         table.add_row(*_row(row))
     Console().print(table)
-    return 0

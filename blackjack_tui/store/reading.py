@@ -9,6 +9,7 @@ each round was booked, so they cost the same at ten rounds or a hundred thousand
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
@@ -17,10 +18,13 @@ from blackjack_tui.engine.seats import SEAT_BOX_BASE
 from blackjack_tui.store.booking import Counts
 from blackjack_tui.store.db import UNITS, read_money
 from blackjack_tui.store.journal import BANKROLL
-from blackjack_tui.store.records import join_record
+from blackjack_tui.store.records import join_parts, load_rules
 
 WON = ("win", "blackjack", "even-money")
 CHART_POINTS = 400
+READ_CHUNK = 1000
+"""Rounds read at a time by :func:`iter_recent`: each read is short, so a game booking meanwhile
+is never kept from checkpointing its log while a long history is written out."""
 
 
 def counts_of(record: dict[str, Any]) -> Counts:
@@ -78,21 +82,47 @@ class RoundRow:
 
 def recent(conn: sqlite3.Connection, limit: int | None = 100) -> tuple[list[RoundRow], list[str]]:
     """The last ``limit`` rounds (all: ``None``), newest first; notices for damaged rows."""
-    rows = conn.execute(
-        "SELECT r.seq, r.round_id, r.at, r.ruleset, a.name, r.evening, r.before, r.after, r.net, "
-        "s.rules, c.record FROM rounds r JOIN accounts a ON a.id = r.account "
-        "LEFT JOIN records c ON c.round_id = r.round_id LEFT JOIN rule_sets s ON s.hash = c.rules "
-        "ORDER BY r.seq DESC LIMIT ?", (-1 if limit is None else limit,)).fetchall()
     out: list[RoundRow] = []
     notices: list[str] = []
-    for seq, rid, at, ruleset, account, evening, before, after, net, rules, record in rows:
-        try:
-            data = join_record(rules, record)
-            out.append(RoundRow(int(seq), str(rid), str(at), str(ruleset), str(account), evening,
-                                read_money(before), read_money(after), read_money(net), data))
-        except (ValueError, TypeError) as err:
-            notices.append(f"round {str(rid)[:8]} could not be read ({err}); it is left out")
+    for row in iter_recent(conn, limit):
+        if isinstance(row, RoundRow):
+            out.append(row)
+        else:
+            notices.append(row)
     return out, notices
+
+
+def iter_recent(conn: sqlite3.Connection, limit: int | None = 100) -> Iterator[RoundRow | str]:
+    """The last ``limit`` rounds (all: ``None``), newest first, each as it is read from the
+    database (``history --json`` writes a hundred thousand of them without holding them): a
+    :class:`RoundRow`, or a notice (a string) for a row that cannot be read. Each rule set is
+    parsed once; the rows of one rule set share its ``rules`` (read them, do not change them)."""
+    tables: dict[str, Any] = {}
+    last: int | None = None  # the oldest round read so far: each read takes the next chunk
+    left = limit  # rounds still to read (None: all)
+    while left is None or left > 0:
+        rows = conn.execute(
+            "SELECT r.seq, r.round_id, r.at, r.ruleset, a.name, r.evening, r.before, r.after, "
+            "r.net, c.rules, s.rules, c.record FROM rounds r JOIN accounts a ON a.id = r.account "
+            "LEFT JOIN records c ON c.round_id = r.round_id "
+            "LEFT JOIN rule_sets s ON s.hash = c.rules "
+            f"{'' if last is None else 'WHERE r.seq < ? '}ORDER BY r.seq DESC LIMIT ?",
+            (*(() if last is None else (last,)),
+             READ_CHUNK if left is None else min(left, READ_CHUNK))).fetchall()
+        if not rows:
+            return
+        last = int(rows[-1][0])
+        left = None if left is None else left - len(rows)
+        for seq, rid, at, ruleset, account, evening, before, after, net, digest, rules, record \
+                in rows:
+            try:
+                if rules is not None and digest not in tables:
+                    tables[digest] = load_rules(rules)
+                data = join_parts(tables.get(digest) if rules is not None else None, record)
+                yield RoundRow(int(seq), str(rid), str(at), str(ruleset), str(account), evening,
+                               read_money(before), read_money(after), read_money(net), data)
+            except (ValueError, TypeError) as err:
+                yield f"round {str(rid)[:8]} could not be read ({err}); it is left out"
 
 
 @dataclass

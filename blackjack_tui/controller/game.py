@@ -211,7 +211,7 @@ class Game:
         if shoe is not None:
             session.shoe = shoe
             return
-        saved, notes = saved_shoe(self.store, session.rules.decks)
+        saved, notes = saved_shoe(self.store, session.rules.decks, session.rules.name)
         self.notices += notes
         seeded = self.options.seed is not None
         revealed = False

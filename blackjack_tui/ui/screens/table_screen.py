@@ -92,6 +92,8 @@ class TableScreen(TableRound, TableAnalysis):
         self._style_key: tuple[object, ...] = ()
         self._style = CardStyle()
         self.setup_round()
+        self._seen_table: tuple[object, ...] = ()
+        """The table as the felt last drew it between rounds (:meth:`table_now`)."""
 
     @property
     def slip(self) -> BetSlip:
@@ -148,6 +150,8 @@ class TableScreen(TableRound, TableAnalysis):
         """Back from a menu: the table, the pace or the cards' style may have changed."""
         if self.controller is not None:
             self.controller.pace = self.game.speed
+        if not self.playing and self.table_now() != self._seen_table:
+            self._new_table_line()
         self.show_notices()
         if self.playing:
             self.draw_status(live=True)
@@ -157,6 +161,18 @@ class TableScreen(TableRound, TableAnalysis):
             if self.betting.stale:
                 self.betting.renew(keep=True)
             self.draw_betting()
+
+    def _new_table_line(self) -> None:
+        """At another table (or the home evening back): the line says where the player sits
+        and what comes next, never the last table's players or result."""
+        session = self.game.session
+        self._seen_table = self.table_now()
+        said = self.game.take_notices()
+        if not said:
+            title = session.rules.title or session.rules.name
+            said = [f"{title}: " + ("space places the same bets again" if session.last_bets
+                                    else "place your bets")]
+        self.say(" · ".join(said), "-info")
 
     # ----------------------------------------------------------------- drawing
 
@@ -207,6 +223,7 @@ class TableScreen(TableRound, TableAnalysis):
             self.actions.show_betting(session.rules.chips, bool(session.last_bets))
         self.draw_status()
         self.refresh_analysis()
+        self._seen_table = self.table_now()
 
     def draw_seats(self, view: TableView | None, live: bool = False) -> None:
         """The computer players; in a round (``live``) each stack as the cards shown so far
@@ -320,22 +337,57 @@ class TableScreen(TableRound, TableAnalysis):
         return True
 
     def action_players(self) -> None:
-        """``a``: 0 to 4 computer players, round and round; a home evening starts afresh."""
+        """``a``: 0 to 4 computer players, round and round; a home evening in play is closed,
+        after a question, and its final standings shown."""
         if self.playing:
             return
+        home = self.game.session.home
+        if home is None or not home.standings.hands or home.over:
+            self._change_players()
+            return
+        from blackjack_tui.ui.screens.confirm import Confirm
+
+        s = home.standings
+        stacks = " · ".join(f"{p} {money_str(s.stacks[p])}" for p in s.players)
+
+        def answer(yes: bool | None) -> None:
+            if yes:
+                self._change_players()
+            else:
+                self.say("The evening goes on", "-info")
+
+        self.app.push_screen(Confirm(f"Close this evening after hand {s.hands} and start a "
+                                     f"new one? Stacks: {stacks}"), answer)
+
+    def _change_players(self) -> None:
         game = self.game
-        game.set_players((len(game.session.others) + 1) % (MAX_SEATS + 1))
+        closed = game.set_players((len(game.session.others) + 1) % (MAX_SEATS + 1))
         self.betting.select(min(self.betting.selected, 3))
         who = ", ".join(o.name for o in game.session.others) or "nobody"
         self.say(f"Computer players: {who} (a changes)", "-info")
         self.betting.renew(keep=True)
         self.draw_betting()
         self.show_notices()
+        if closed is not None and closed.standings.hands:
+            from blackjack_tui.ui.screens.home_ledger import HomeLedger
+
+            self.app.push_screen(HomeLedger(closed, note=(
+                f"Closed after hand {closed.standings.hands}: {closed.outcome()}. "
+                "These are the final stacks; l shows them again.")))
 
     def action_ledger(self) -> None:
         from blackjack_tui.ui.screens.home_ledger import HomeLedger
 
-        self.app.push_screen(HomeLedger(self.game.session.home))
+        game = self.game
+        home = game.session.home
+        homes = [r for r in game.rule_sets.values() if r.ledger is not None]
+        where = (homes[0].title or homes[0].name) if homes else "the home table"
+        if home is not None and home.standings.hands:
+            self.app.push_screen(HomeLedger(home))
+            return
+        # No evening at this table (or a new one not dealt yet): the paused one, else the last
+        # closed one, is still there to read.
+        self.app.push_screen(HomeLedger(None, game.evening_away(), where))
 
     @on(BetBox.Selected)
     def _box_clicked(self, event: BetBox.Selected) -> None:

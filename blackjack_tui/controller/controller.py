@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Protocol
 from blackjack_tui.controller.coach import Coach, Verdict
 from blackjack_tui.controller.count import CountView, HiLoCount
 from blackjack_tui.controller.players import computer_action
+from blackjack_tui.controller.refusals import why_not
 from blackjack_tui.controller.session import Session
 from blackjack_tui.controller.strategy import Advice, advise, chart_of, insurance_advice
 from blackjack_tui.controller.view import TableView
@@ -37,13 +38,6 @@ STEP_WEIGHT = {"card": 1.0, "hole": 1.0, "reveal": 1.4, "split": 0.6, "double": 
                "shuffle": 2.0}
 
 DEALER_STEPS = ("reveal", "dealer-total", "settle", "round-over")
-
-ACTION_LABELS = {
-    "hit": "Hit", "stand": "Stand", "double": "Double", "split": "Split",
-    "surrender": "Surrender", "insurance": "Insurance", "no-insurance": "No insurance",
-    "even-money": "Even money", "no-even-money": "No even money",
-    "join": "Join", "no-join": "Stay out",
-}
 
 
 class Listener(Protocol):
@@ -292,9 +286,8 @@ class RoundController:
         except InvalidActionError as err:
             return str(err)
         if act not in decision:
-            label = ACTION_LABELS.get(act.name, act.name)
             if act.name in decision.actions and act.amount is not None:
                 return f"Insurance is at most {decision.stake}"
-            return f"{label} is not possible now"
+            return why_not(act.name, self.session.round, decision)
         self._answer.set_result(act)
         return None

@@ -631,6 +631,15 @@ class Game:
         result: Summary = await asyncio.wrap_future(self._submit(self.store.statistics))
         return result
 
+    def last_round(self) -> RoundRow | None:
+        """The last round booked (read at a start: a round settled while the player was away,
+        or whose end he did not see, is shown at the table)."""
+        try:
+            rows, _notes = self.store.recent(1)
+        except StoreError:
+            return None
+        return rows[0] if rows else None
+
     async def recent(self, limit: int | None = 100) -> tuple[list[RoundRow], list[str]]:
         """The last rounds, newest first, read on the database's thread."""
         return await asyncio.wrap_future(self._submit(lambda: self.store.recent(limit)))

@@ -170,7 +170,8 @@ class Session:
             self.shoe.shuffle()
             shuffled = True
         self.round = rnd
-        self.last_bets = list(bets)
+        if any(bets):  # (a hand the player banks, betting nothing, keeps his last bets)
+            self.last_bets = list(bets)
         return rnd, shuffled
 
     def resume(self, rnd: Round) -> None:

@@ -3,14 +3,17 @@ named after what a player saw go wrong)."""
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 from blackjack_tui.engine.money import money_str
 from blackjack_tui.ui.screens.confirm import Confirm
 from blackjack_tui.ui.screens.home_ledger import HomeLedger
+from blackjack_tui.ui.widgets.action_bar import ActionBar
 from blackjack_tui.ui.widgets.analysis_line import AnalysisLine
 from tests.money import check_money
 from tests.ui.conftest import choose_table, press_settled, settle, stand_out
-from tests.ui.test_home_evening_play import HOME_ROUND
-from tests.ui.test_table_play import shown
+from tests.ui.test_home_evening_play import HOME_ROUND, YOUR_NATURAL
+from tests.ui.test_table_play import message, shown
 
 
 async def test_a_change_of_table_deals_from_a_new_shoe_and_the_count_starts_with_it(make_app):
@@ -77,3 +80,90 @@ async def test_a_paused_evening_says_where_it_is_and_comes_back_with_who_sits_an
         await press_settled(pilot, app, "a")  # counts on from the players this table shows
         assert len(app.session.others) == shows + 1
         check_money(app.game)
+
+
+async def test_a_round_the_dealer_finished_while_the_player_was_away_is_shown_at_the_restart(
+        make_app, tmp_path):
+    data = tmp_path / "data"
+    # You T+9 = 19 stand; the dealer 7+8 draws the ten and busts: +1.
+    app = make_app(["TS", "7D", "9H", "8C", "TC"], data_dir=data, speed="slow")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("enter")
+        for _ in range(400):  # the deal at the slow pace, until the hand waits for you
+            await pilot.pause(0.02)
+            if app.screen.decision is not None:
+                break
+        await pilot.press("s")
+        await pilot.pause(0.1)
+        assert app.screen.playing  # the dealer still draws: quit now
+        assert app.game.store.recent(1)[0]  # (booked before it is shown)
+    again = make_app(data_dir=data)
+    async with again.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, again)
+        line = shown(again.screen.query_one("#message"))
+        assert "Last round +1" in line and "bankroll 1001" in line, line
+        assert "WIN +1" in again.screen.query_one("#box-1").hand_text(1)
+
+
+async def test_enter_after_a_round_deals_the_same_bets_again_as_the_lit_deal_button_says(
+        make_app):
+    app = make_app(["TS", "7D", "9H", "8C", "TC"] * 2)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        await press_settled(pilot, app, "plus", "enter", "s")  # box 1: 2
+        assert "bet-deal" in app.screen.query_one(ActionBar).shown
+        await press_settled(pilot, app, "enter")
+        assert app.screen.decision is not None  # dealt, not "Place a bet first"
+        assert app.session.round.player_boxes()[0].bet == 2
+
+
+async def test_space_in_the_first_round_deals_the_bets_on_the_table(make_app):
+    app = make_app(["TS", "7D", "9H", "8C", "TC"])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        await press_settled(pilot, app, "plus", "space")  # box 1: the minimum and a chip
+        assert app.screen.decision is not None, shown(app.screen.query_one("#message"))
+        assert app.session.round.player_boxes()[0].bet == 2
+
+
+async def test_space_after_a_hand_you_banked_repeats_your_last_bets(make_app):
+    # Your natural brings you the bank; Astrid's T+7 then loses to the dealer's 9+T.
+    app = make_app([*YOUR_NATURAL, "TS", "9C", "7S", "TD"], rules="home")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        await press_settled(pilot, app, "a", "enter", "space")  # the hand you banked
+        assert app.session.home.standings.hands == 2
+        assert app.session.last_bets == [Decimal(1)]  # what space repeats once the bank goes
+
+
+async def test_a_key_that_cannot_act_says_why_in_one_line(make_app):
+    # You 5+3 = 8, hit a 2: 10 on three cards; the dealer 7+8 draws the ten and busts.
+    app = make_app(["5S", "7D", "3H", "8C", "2C", "TC"])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        await press_settled(pilot, app, "enter", "r")
+        assert message(app).strip() == "No surrender at this table"  # nordic has none
+        await press_settled(pilot, app, "h", "d")
+        assert message(app).strip() == "Double only on the first two cards"
+        assert len(app.session.round.box(1).hands[0].cards) == 3  # nothing changed
+        await press_settled(pilot, app, "p")
+        assert message(app).strip() == "Split only the first two cards"
+        await press_settled(pilot, app, "s")
+        assert app.session.round.over
+
+
+def test_the_reasons_come_from_the_round_not_the_widgets() -> None:
+    from blackjack_tui.controller.refusals import why_not
+    from blackjack_tui.engine.round import Round
+    from blackjack_tui.engine.shoe import Shoe
+    from tests.store.helpers import RULE_SETS
+
+    online = RULE_SETS["online"]  # double on 9-11 only
+    rnd = Round(online, Shoe.stacked(["5S", "7D", "2H", "8C"]), [Decimal(1)], Decimal(100))
+    rnd.deal()
+    decision = rnd.legal_actions()
+    assert why_not("double", rnd, decision) == "Double only on 9–11 at this table"
+    assert why_not("split", rnd, decision) == "Split only a pair"
+    assert why_not("insurance", rnd, decision) == (
+        "Insurance is asked only when the dealer shows an ace")

@@ -114,7 +114,9 @@ class TableRound(KeptLines, Screen[None]):
         if action in PLAY_KEYS:
             # The footer shows the keys once the question is asked; a key counts as soon as
             # the decision is awaited.
-            return self.playing and action in (self._footer_keys | self._legal_keys())
+            # A key that cannot act while a decision waits still runs: the line says why.
+            return self.playing and (self.decision is not None or action in (
+                self._footer_keys | self._legal_keys()))
         return True
 
     def _legal_keys(self) -> set[str]:

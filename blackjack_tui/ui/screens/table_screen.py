@@ -17,7 +17,7 @@ from blackjack_tui.controller.betting import BetSlip, Betting
 from blackjack_tui.controller.controller import RoundController
 from blackjack_tui.controller.game import Game
 from blackjack_tui.controller.view import TableView
-from blackjack_tui.engine.money import money_str
+from blackjack_tui.engine.money import money_str, signed
 from blackjack_tui.engine.seats import MAX_SEATS
 from blackjack_tui.rules_text import felt_line
 from blackjack_tui.store import START_BANKROLL
@@ -117,11 +117,43 @@ class TableScreen(TableRound, TableAnalysis):
         self.message = self.query_one("#message", Static)
         self.controller = RoundController(game.session, self, game.speed, keeper=game)
         self.setup_analysis()
+        if game.resume_round is None:
+            self._last_round_at_start()
         self.draw_betting()
         self.on_resize()
         self.show_notices()
         if game.resume_round is not None:
             self.play_round(None)
+
+    def _last_round_at_start(self) -> None:
+        """The last round booked, on the felt where it was played, and its result in one line:
+        a round the dealer finished while the player was away (a quit, a crash) is never
+        settled in silence."""
+        game = self.game
+        row = game.last_round()
+        if row is None:
+            return
+        session = game.session
+        rules = game.rule_sets.get(row.ruleset)
+        title = (rules.title or rules.name) if rules is not None else row.ruleset
+        here = row.ruleset == session.rules.name and row.home == (session.home is not None)
+        if here:
+            from blackjack_tui.controller.recall import Recall
+            from blackjack_tui.engine.history import HandRecord
+
+            try:
+                recall = Recall(HandRecord.model_validate(row.record))
+            except ValueError:  # a record the felt cannot replay: the line says it all
+                recall = None
+            if recall is not None:
+                self.last_view = recall.view_at(recall.steps)
+                self.last_table = self.table_now()
+        result = "even" if row.net == 0 else signed(row.net)
+        chips = "stack" if session.home is not None else "bankroll"
+        where = "" if here else f" at {title}"
+        more = " · space: same bets again" if session.last_bets else ""
+        self.say(f"Last round {result}{where} · {chips} {money_str(session.bankroll)}{more}",
+                 "-result")
 
     @property
     def card_style(self) -> CardStyle:
@@ -292,8 +324,9 @@ class TableScreen(TableRound, TableAnalysis):
         return error is None
 
     def action_rebet_deal(self) -> None:
-        # The banker has nothing to rebet: space deals the others all the same.
-        if self.betting.banking or self.action_rebet():
+        """Space: the bets on the table, else the last ones again, dealt. (The banker has
+        nothing to rebet: space deals the others all the same.)"""
+        if self.betting.banking or self.slip.bets or self.action_rebet():
             self.action_deal()
 
     def action_deal(self) -> None:
@@ -308,6 +341,13 @@ class TableScreen(TableRound, TableAnalysis):
         problem = game.before_deal()
         if self.betting.stale:
             self.betting.renew(keep=True)  # the home evening sat down: its stack, not the bankroll
+        betting = self.betting
+        if problem is None and not self.slip.bets and not betting.touched \
+                and not betting.banking and game.session.last_bets:
+            # Enter after a round (the felt still shows it): the same bets again, as the lit
+            # Deal button promises; a slip the player cleared himself is his to fill.
+            problem = betting.rebet()
+            self.draw_betting()
         bets, not_now = self.betting.to_deal()
         problem = problem or not_now
         if problem is not None:

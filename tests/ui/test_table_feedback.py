@@ -167,3 +167,19 @@ def test_the_reasons_come_from_the_round_not_the_widgets() -> None:
     assert why_not("split", rnd, decision) == "Split only a pair"
     assert why_not("insurance", rnd, decision) == (
         "Insurance is asked only when the dealer shows an ace")
+
+
+async def test_no_notice_covers_a_card_a_question_or_a_result_at_80_by_24(make_app, tmp_path):
+    data = tmp_path / "data"
+    app = make_app(["TS", "7D", "9H", "8C", "TC"], data_dir=data)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await settle(pilot, app)
+        await press_settled(pilot, app, "enter")
+        app.notify("The disk said no. The table waits and tries again every 2 s.",
+                   severity="error")
+        app.screen.notify("A second notice at the same time")
+        await pilot.pause()
+        assert not list(app.screen.query("Toast"))
+        line = shown(app.screen.query_one(AnalysisLine))
+        assert "The disk said no" in line and "A second notice" in line
+        assert "your move" in message(app)  # the question stays in view

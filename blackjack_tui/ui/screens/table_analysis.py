@@ -1,8 +1,8 @@
 """The table's analysis keys: hint, coach, card count, drill. Mixed into :class:`TableScreen`.
 
 Everything comes from the controller (``RoundController.hint``, ``.coach``, ``.count_view``); the
-screen only shows it: the hint and the coach's verdicts on the message line and in toasts, the
-count and the coach's tally on the :class:`AnalysisLine` under the felt.
+screen only shows it: the hint on the message line; the count, the coach's tally and his verdicts
+on the coach line (:class:`AnalysisLine`) under the felt, never in a toast over the cards.
 """
 
 from __future__ import annotations
@@ -16,6 +16,8 @@ from blackjack_tui.controller.controller import RoundController
 from blackjack_tui.ui.widgets.analysis_line import AnalysisLine
 
 if TYPE_CHECKING:
+    from textual.timer import Timer
+
     from blackjack_tui.controller.game import Game
     from blackjack_tui.ui.cards import CardStyle
 
@@ -44,6 +46,9 @@ class TableAnalysis(Screen[None]):
         """Call once the controller exists: the coach from the settings, the count off."""
         assert self.controller is not None
         self.tally = Coach()
+        self._note: tuple[str | None, bool] = (None, False)
+        """The coach line's note and whether it warns."""
+        self._note_timer: Timer | None = None
         self.counting = self.game.settings.count
         self._counted_table: tuple[object, ...] = self._count_key()
         self.controller.on_verdict = self._verdict
@@ -56,7 +61,26 @@ class TableAnalysis(Screen[None]):
             return
         self.check_count()
         count = self.controller.count_view() if getattr(self, "counting", False) else None
-        self.query_one(AnalysisLine).show(count, self.controller.coach)
+        note, warning = getattr(self, "_note", (None, False))
+        self.query_one(AnalysisLine).show(count, self.controller.coach, note, warning)
+
+    def tell(self, text: str, severity: str = "information", timeout: float | None = None) -> None:
+        """A note on the coach line (not a toast over the cards) for ``timeout`` seconds; notes
+        that come together are shown together."""
+        warning = severity in ("warning", "error")
+        note, was_warning = getattr(self, "_note", (None, False))
+        if note and text not in note:
+            text = f"{note} · {text}"
+        self._note = (text, warning or was_warning)
+        if self._note_timer is not None:
+            self._note_timer.stop()
+        self._note_timer = self.set_timer(timeout or 8, self._clear_note)
+        self.refresh_analysis()
+
+    def _clear_note(self) -> None:
+        self._note = (None, False)
+        self._note_timer = None
+        self.refresh_analysis()
 
     def action_hint(self) -> None:
         advice = self.controller.hint() if self.controller is not None else None
@@ -74,9 +98,10 @@ class TableAnalysis(Screen[None]):
         self.controller.coach = self.tally if on else None
         self.game.settings.coach = on
         self.game.save_settings()
-        self.notify("Coach on: every play is checked against the best" if on else "Coach off",
-                    timeout=4)
-        self.refresh_analysis()
+        if not on and self._note_timer is not None:
+            self._note_timer.stop()
+            self._note = (None, False)  # his last verdict goes with him
+        self.refresh_analysis()  # (the coach line shows the tally while the coach is on)
 
     def action_toggle_count(self) -> None:
         self.counting = not self.counting
@@ -104,7 +129,7 @@ class TableAnalysis(Screen[None]):
 
     def _verdict(self, verdict: Verdict) -> None:
         if verdict.mistake:
-            self.notify(f"{_name(verdict.action)} cost {verdict.cost:.3f} of the bet "
-                        f"({verdict.money}); the best play was {_name(verdict.best)}",
-                        title="Coach", severity="warning", timeout=8)
+            self.tell(f"{_name(verdict.action)} cost {verdict.cost:.3f} of the bet "
+                      f"({verdict.money}); the best play was {_name(verdict.best)}",
+                      severity="warning", timeout=8)
         self.refresh_analysis()

@@ -166,7 +166,7 @@ class TableScreen(TableRound, TableAnalysis):
     def show_notices(self) -> None:
         """Whatever the game has to say (at start: what it found; later: a resumed evening)."""
         for notice in self.game.take_notices():
-            self.notify(notice, severity="warning", timeout=12)
+            self.tell(notice, severity="warning", timeout=12)
 
     def on_resize(self) -> None:
         small = is_too_small(self.size.width, self.size.height)

@@ -1,4 +1,6 @@
-"""One line under the felt: the Hi-Lo count and the coach's tally, when either is switched on."""
+"""The coach line under the felt: the Hi-Lo count and the coach's tally, when either is switched on,
+and the table's notes (the coach's verdicts, what the game has to say) for a while: a note takes
+a row from the felt, never covers a card, a question or a result."""
 
 from __future__ import annotations
 
@@ -13,20 +15,22 @@ class AnalysisLine(Static):
     """Hidden (``display: none``) while neither the count nor the coach is on."""
 
     DEFAULT_CSS = """
-    AnalysisLine { height: 1; padding: 0 1; background: $panel; color: $text; }
+    AnalysisLine { height: auto; max-height: 3; padding: 0 1; background: $panel; color: $text; }
+    AnalysisLine.-warning { color: $text-warning; }
     """
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self._key: tuple[object, ...] | None = None
 
-    def show(self, count: CountView | None, coach: Coach | None) -> None:
+    def show(self, count: CountView | None, coach: Coach | None, note: str | None = None,
+             warning: bool = False) -> None:
         key = (count, coach.summary() if coach is not None else None,
-               bool(coach and coach.mistakes))
+               bool(coach and coach.mistakes), note, warning)
         if key == self._key:
             return
         self._key = key
-        on = count is not None or coach is not None
+        on = count is not None or coach is not None or bool(note)
         if self.display != on:
             self.display = on  # the felt gives up a row (a layout, only when switched)
         text = Text()
@@ -42,4 +46,9 @@ class AnalysisLine(Static):
                 text.append("   ")
             text.append("Coach ")
             text.append(coach.summary(), style="bold" if coach.mistakes else "")
-        self.update(text, layout=False)
+        if note:
+            if text:
+                text.append(" · ")
+            text.append(note, style="bold" if warning else "")
+        self.set_class(warning, "-warning")
+        self.update(text, layout=bool(note) or self.size.height != 1)

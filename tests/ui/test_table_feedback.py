@@ -142,13 +142,15 @@ async def test_a_key_that_cannot_act_says_why_in_one_line(make_app):
     app = make_app(["5S", "7D", "3H", "8C", "2C", "TC"])
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, app)
+        line = app.screen.query_one(AnalysisLine)
         await press_settled(pilot, app, "enter", "r")
-        assert message(app).strip() == "No surrender at this table"  # nordic has none
+        assert shown(line).strip() == "No surrender at this table"  # nordic has none
+        assert "your move" in message(app)  # the question stays in view
         await press_settled(pilot, app, "h", "d")
-        assert message(app).strip() == "Double only on the first two cards"
+        assert shown(line).strip() == "Double only on the first two cards"
         assert len(app.session.round.box(1).hands[0].cards) == 3  # nothing changed
         await press_settled(pilot, app, "p")
-        assert message(app).strip() == "Split only the first two cards"
+        assert shown(line).strip() == "Split only the first two cards"
         await press_settled(pilot, app, "s")
         assert app.session.round.over
 

@@ -163,7 +163,7 @@ async def test_coach_notes_go_to_the_coach_line_and_no_toast_covers_the_cards(ma
         await pilot.pause(0.3)
         assert not list(app.screen.query("Toast"))  # nothing over the felt
         line = app.screen.query_one(AnalysisLine)
-        assert "the best play was Stand" in shown(line)
+        assert "best Stand" in shown(line)
         message_row = app.screen.query_one("#message", Static).region.y
         table = app.screen.query_one("#table")
         assert table.region.bottom <= line.region.y < message_row  # a row of its own

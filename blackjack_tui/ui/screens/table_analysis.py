@@ -64,13 +64,14 @@ class TableAnalysis(Screen[None]):
         note, warning = getattr(self, "_note", (None, False))
         self.query_one(AnalysisLine).show(count, self.controller.coach, note, warning)
 
-    def tell(self, text: str, severity: str = "information", timeout: float | None = None) -> None:
+    def tell(self, text: str, severity: str = "information", timeout: float | None = None,
+             *, alone: bool = False) -> None:
         """A note on the coach line (not a toast over the cards) for ``timeout`` seconds; notes
-        that come together are shown together."""
+        that come together are shown together (``alone``: this one replaces them)."""
         warning = severity in ("warning", "error")
-        note, was_warning = getattr(self, "_note", (None, False))
-        if note and text not in note:
-            text = f"{note} · {text}"
+        note, was_warning = (None, False) if alone else getattr(self, "_note", (None, False))
+        if note:
+            text = note if text in note else f"{note} · {text}"
         self._note = (text, warning or was_warning)
         if self._note_timer is not None:
             self._note_timer.stop()
@@ -129,7 +130,6 @@ class TableAnalysis(Screen[None]):
 
     def _verdict(self, verdict: Verdict) -> None:
         if verdict.mistake:
-            self.tell(f"{_name(verdict.action)} cost {verdict.cost:.3f} of the bet "
-                      f"({verdict.money}); the best play was {_name(verdict.best)}",
-                      severity="warning", timeout=8)
+            self.tell(f"{_name(verdict.action)} cost {verdict.money}; best {_name(verdict.best)}",
+                      severity="warning", timeout=8, alone=True)
         self.refresh_analysis()

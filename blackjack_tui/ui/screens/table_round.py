@@ -55,6 +55,7 @@ def question(decision: Decision, split: bool) -> tuple[str, str]:
     return f"Box {decision.box}{hand}: your move", "-play"
 
 
+REFUSAL_SECONDS = 4.0
 ELSEWHERE_WIDTH = 76  # the round's line after a change of table, whole at 80 columns
 
 
@@ -95,6 +96,9 @@ class TableRound(KeptLines, Screen[None]):
         def refresh_analysis(self) -> None: ...
 
         def check_broke(self) -> bool: ...
+
+        def tell(self, text: str, severity: str = "information",
+                 timeout: float | None = None, *, alone: bool = False) -> None: ...
 
     def setup_round(self) -> None:
         self.last_view: TableView | None = None
@@ -264,7 +268,8 @@ class TableRound(KeptLines, Screen[None]):
         assert self.controller is not None
         refusal = self.controller.decide(action)
         if refusal is not None:
-            self.say(refusal, "-warning")
+            # On the coach line, for a few seconds: the question stays in view.
+            self.tell(refusal, "warning", REFUSAL_SECONDS, alone=True)
 
     def shoe_info(self) -> ShoeInfo:
         """The shoe and the tray as the cards shown so far tell (not ahead of the animation)."""

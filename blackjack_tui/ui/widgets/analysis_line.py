@@ -15,7 +15,7 @@ class AnalysisLine(Static):
     """Hidden (``display: none``) while neither the count nor the coach is on."""
 
     DEFAULT_CSS = """
-    AnalysisLine { height: auto; max-height: 3; padding: 0 1; background: $panel; color: $text; }
+    AnalysisLine { height: auto; max-height: 2; padding: 0 1; background: $panel; color: $text; }
     AnalysisLine.-warning { color: $text-warning; }
     """
 
@@ -33,22 +33,21 @@ class AnalysisLine(Static):
         on = count is not None or coach is not None or bool(note)
         if self.display != on:
             self.display = on  # the felt gives up a row (a layout, only when switched)
-        text = Text()
+        parts: list[Text] = []
         if count is not None:
-            text.append("Count ")
-            text.append(f"{count.running:+d}", style="bold")
-            text.append("  true ")
-            text.append(f"{count.true_count:+.1f}", style="bold")
-            text.append("  dealt ")
-            text.append(f"{count.penetration:.0%}", style="bold")
+            parts.append(Text.assemble(
+                "Count ", (f"{count.running:+d}", "bold"), "  true ",
+                (f"{count.true_count:+.1f}", "bold"), "  dealt ",
+                (f"{count.penetration:.0%}", "bold")))
         if coach is not None:
-            if count is not None:
-                text.append("   ")
-            text.append("Coach ")
-            text.append(coach.summary(), style="bold" if coach.mistakes else "")
+            parts.append(Text.assemble(
+                "Coach ", (coach.summary(), "bold" if coach.mistakes else "")))
         if note:
-            if text:
-                text.append(" · ")
-            text.append(note, style="bold" if warning else "")
-        self.set_class(warning, "-warning")
-        self.update(text, layout=bool(note) or self.size.height != 1)
+            # The note always shows; the count, then the tally, make room for it where the
+            # line has none (one row: the felt keeps its height).
+            width = (self.size.width or self.app.size.width - 2) - 2
+            while parts and sum(p.cell_len + 3 for p in parts) + len(note) > width:
+                parts.pop(0)
+            parts.append(Text(note, style="bold" if warning else ""))
+        self.set_class(warning and bool(note), "-warning")
+        self.update(Text("   ").join(parts), layout=bool(note) or self.size.height != 1)

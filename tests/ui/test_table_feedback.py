@@ -185,3 +185,42 @@ async def test_no_notice_covers_a_card_a_question_or_a_result_at_80_by_24(make_a
         line = shown(app.screen.query_one(AnalysisLine))
         assert "The disk said no" in line and "A second notice" in line
         assert "your move" in message(app)  # the question stays in view
+
+
+async def test_history_shows_the_felt_s_suits_and_every_card_at_80_by_24(make_app):
+    # Box 1: 8 8 split, the hands get 3 and 9 (11 and 17 stand); the dealer 7+10.
+    app = make_app(["8S", "TC", "8D", "7H", "3H", "9D", "5C"])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        await press_settled(pilot, app, "enter", "p", "s", "s")
+        assert app.session.round.over
+        await pilot.press("y")
+        for _ in range(50):
+            await pilot.pause()
+            if app.screen.query("#history-table") and getattr(app.screen, "rows", None):
+                break
+        await pilot.pause()
+        cards = str(app.screen.query_one("#history-table").get_row_at(0)[-1])
+        assert "10♣" in cards and "TC" not in cards  # the felt's suits, not codes
+        detail = shown(app.screen.query_one("#history-detail"))
+        for card in ("8♠", "3♥", "8♦", "9♦", "10♣", "7♥"):  # every card, the split's too
+            assert card in detail, detail
+        assert "split, stand, stand" in detail
+        box = app.screen.query_one("#history-detail")
+        assert box.region.right <= 80 and "…" not in detail
+
+
+def test_statistics_counts_line_up_with_their_percentages() -> None:
+    from rich.console import Console
+
+    from blackjack_tui.store.reading import Summary
+    from blackjack_tui.ui.screens.statistics import figures
+
+    summary = Summary(rounds=120, hands=130, wins=7, pushes=13, losses=110)
+    console = Console(width=40, record=True, file=open("/dev/null", "w"))  # noqa: SIM115
+    console.print(figures(summary))
+    lines = {line.split()[0]: line for line in console.export_text().splitlines() if line}
+    ends = {name: lines[name].rstrip() for name in ("Won", "Pushed", "Lost")}
+    assert len({len(text) for text in ends.values()}) == 1  # the shares end in one column
+    counts = {name: text.rstrip().rsplit(" ", 1)[0].rstrip() for name, text in ends.items()}
+    assert len({len(text) for text in counts.values()}) == 1, counts  # so do the counts

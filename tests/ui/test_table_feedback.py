@@ -224,3 +224,87 @@ def test_statistics_counts_line_up_with_their_percentages() -> None:
     assert len({len(text) for text in ends.values()}) == 1  # the shares end in one column
     counts = {name: text.rstrip().rsplit(" ", 1)[0].rstrip() for name, text in ends.items()}
     assert len({len(text) for text in counts.values()}) == 1, counts  # so do the counts
+
+
+async def test_the_session_s_wins_losses_pushes_and_streak_stay_in_view(make_app):
+    # Twice: you T+9 = 19 stand, the dealer 7+8 draws the ten and busts.
+    app = make_app(["TS", "7D", "9H", "8C", "TC"] * 2)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot, app)
+        line = app.screen.query_one(AnalysisLine)
+        await press_settled(pilot, app, "enter", "s", "space", "s")
+        assert "W 2 · L 0 · P 0 · BJ 0 · won 2 in a row" in shown(line)
+        assert line.display
+
+
+def test_the_hint_s_chance_that_a_hit_busts_counts_the_cards_in_view() -> None:
+    from blackjack_tui.controller.tally import bust_chance
+    from blackjack_tui.engine.round import Round
+    from blackjack_tui.engine.shoe import Shoe
+    from tests.store.helpers import RULE_SETS
+
+    one_deck = RULE_SETS["downtown-h17"]
+    # You T+6 = 16 against a 7 up, one deck: of the 49 cards you cannot see, every one from a
+    # six up busts (less the six, the seven and the ten in view).
+    rnd = Round(one_deck, Shoe.stacked(["TS", "7D", "6H", "8C"], decks=1), [Decimal(5)],
+                Decimal(100))
+    rnd.deal()
+    busting = (4 - 1) + (4 - 1) + 4 + 4 + (16 - 1)  # sixes, sevens, eights, nines, tens
+    assert bust_chance(rnd) == busting / 49
+
+
+async def test_the_rules_menu_shows_every_edge_at_the_first_opening(make_app, tmp_path,
+                                                                   monkeypatch):
+    from blackjack_tui.analysis import cache
+    from blackjack_tui.controller import strategy
+
+    monkeypatch.setenv(cache.ENV_VAR, str(tmp_path / "empty-cache"))  # nothing worked out yet
+    monkeypatch.setattr(strategy, "_READ", {})  # (nor read by an earlier test)
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("m")
+        await pilot.pause()
+        await pilot.pause()
+        # Every table's edge, chart and index plays were there at once: nothing to work out.
+        assert not [w for w in app.workers if w.group.startswith("rules-")]
+        assert set(app.screen.found) == set(app.screen.indices) == set(app.rule_sets)
+        edge = str(app.screen.query_one("#rules-edge").render())
+        assert "working it out" not in edge and "0.460%" in edge
+
+
+async def test_help_gives_each_key_one_line_at_80_columns_and_no_rule_file_syntax(make_app):
+    from rich.console import Console
+    from textual.widgets import Static
+
+    app = make_app(rules="swedish")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("question_mark")
+        await pilot.pause()
+        width = app.screen.query_one("#help").content_region.width
+        statics = list(app.screen.query_one("#help").query(Static))
+        keys = statics[0].content
+        console = Console(width=width, record=True, file=open("/dev/null", "w"))  # noqa: SIM115
+        console.print(keys)
+        lines = [line for line in console.export_text().splitlines() if line.strip()]
+        assert len(lines) == keys.row_count + 1  # the title, then one line a key: none wraps
+        everything = " ".join(shown(s) for s in statics)
+        assert "double_ace_as_one" not in everything and '= "' not in everything
+
+
+async def test_the_rules_menu_s_tier_change_is_in_view_at_80_by_24(make_app):
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("m")
+        await pilot.pause()
+        app.screen.query_one("OptionList").highlighted = list(app.rule_sets).index("online")
+        await pilot.pause()
+        await pilot.press("t")
+        await pilot.pause()
+        tier = app.screen.query_one("#rules-tier")
+        assert "High Roller" in shown(tier)
+        assert tier.region.height and tier.region.bottom <= 24  # on screen, not scrolled away
+        edge = app.screen.query_one("#rules-edge")
+        assert edge.region.height == 2  # two whole lines, no word left alone on a third

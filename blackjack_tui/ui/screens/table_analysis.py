@@ -13,6 +13,7 @@ from textual.screen import Screen
 
 from blackjack_tui.controller.coach import Coach, Verdict
 from blackjack_tui.controller.controller import RoundController
+from blackjack_tui.controller.tally import SessionTally, bust_chance
 from blackjack_tui.ui.widgets.analysis_line import AnalysisLine
 
 if TYPE_CHECKING:
@@ -20,6 +21,9 @@ if TYPE_CHECKING:
 
     from blackjack_tui.controller.game import Game
     from blackjack_tui.ui.cards import CardStyle
+
+
+TALLY_ROWS = 30
 
 
 def _name(action: str) -> str:
@@ -46,6 +50,8 @@ class TableAnalysis(Screen[None]):
         """Call once the controller exists: the coach from the settings, the count off."""
         assert self.controller is not None
         self.tally = Coach()
+        self.session_tally = SessionTally()
+        """The player's hands this sitting, always in view on the coach line."""
         self._note: tuple[str | None, bool] = (None, False)
         """The coach line's note and whether it warns."""
         self._note_timer: Timer | None = None
@@ -62,7 +68,14 @@ class TableAnalysis(Screen[None]):
         self.check_count()
         count = self.controller.count_view() if getattr(self, "counting", False) else None
         note, warning = getattr(self, "_note", (None, False))
-        self.query_one(AnalysisLine).show(count, self.controller.coach, note, warning)
+        tally = getattr(self, "session_tally", None)
+        coach = self.controller.coach
+        # The session's tally is always in view where the felt has a row to spare (from
+        # TALLY_ROWS rows); below that, whenever the line is there for the count, the coach or
+        # a note (a full table at 80×24 has no row to give).
+        room = self.size.height >= TALLY_ROWS or count is not None or coach is not None or note
+        self.query_one(AnalysisLine).show(count, coach, note, warning,
+                                          tally.words() if tally is not None and room else None)
 
     def tell(self, text: str, severity: str = "information", timeout: float | None = None,
              *, alone: bool = False) -> None:
@@ -90,8 +103,12 @@ class TableAnalysis(Screen[None]):
             return
         best, value = advice.ranked[0]
         others = " · ".join(f"{_name(a)} {v:+.3f}" for a, v in advice.ranked[1:])
+        rnd = self.game.session.round
+        busts = bust_chance(rnd) if rnd is not None and "hit" in dict(advice.ranked) else None
         self.say(f"Best: {_name(best)} {value:+.3f}" + (f" · {others}" if others else "")
-                 + " (EV per unit bet)" + (f" · {advice.note}" if advice.note else ""), "-ask")
+                 + " (EV per unit bet)"
+                 + (f" · a hit busts {busts:.0%}" if busts is not None else "")
+                 + (f" · {advice.note}" if advice.note else ""), "-ask")
 
     def action_toggle_coach(self) -> None:
         assert self.controller is not None

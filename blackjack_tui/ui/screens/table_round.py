@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from blackjack_tui.controller.betting import Betting
     from blackjack_tui.controller.controller import RoundController
     from blackjack_tui.controller.game import Game
+    from blackjack_tui.controller.tally import SessionTally
     from blackjack_tui.ui.cards import CardStyle
     from blackjack_tui.ui.widgets.action_bar import ActionBar
     from blackjack_tui.ui.widgets.table import Table
@@ -80,6 +81,7 @@ class TableRound(KeptLines, Screen[None]):
     controller: RoundController | None
     table: Table
     actions: ActionBar
+    session_tally: SessionTally
 
     if TYPE_CHECKING:
         @property
@@ -156,6 +158,8 @@ class TableRound(KeptLines, Screen[None]):
             return
         self.playing = False
         self._footer_keys = frozenset()
+        if played.player_boxes():
+            self.session_tally.add(played)
         self.refresh_bindings()
         self.last_view = self.controller.view
         self.last_table = self.table_now()

@@ -174,6 +174,7 @@ class TableScreen(TableRound, TableAnalysis):
         if self.controller is not None:
             self.controller.hold(small)  # the cards wait while the table cannot be seen
         self.refresh_bindings()
+        self.refresh_analysis()  # (the session's tally shows from a height on)
         if small:
             self.query_one("#too-small", Static).update(
                 too_small_words(self.size.width, self.size.height, "the table waits"))

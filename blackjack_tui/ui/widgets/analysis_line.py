@@ -1,6 +1,7 @@
-"""The coach line under the felt: the Hi-Lo count and the coach's tally, when either is switched on,
-and the table's notes (the coach's verdicts, what the game has to say) for a while: a note takes
-a row from the felt, never covers a card, a question or a result."""
+"""The coach line under the felt: the session's hands won, lost and pushed (always), the Hi-Lo
+count and the coach's tally when either is switched on, and the table's notes (the coach's
+verdicts, what the game has to say) for a while: a note takes a row from the felt, never covers a
+card, a question or a result."""
 
 from __future__ import annotations
 
@@ -24,16 +25,18 @@ class AnalysisLine(Static):
         self._key: tuple[object, ...] | None = None
 
     def show(self, count: CountView | None, coach: Coach | None, note: str | None = None,
-             warning: bool = False) -> None:
+             warning: bool = False, session: str | None = None) -> None:
         key = (count, coach.summary() if coach is not None else None,
-               bool(coach and coach.mistakes), note, warning)
+               bool(coach and coach.mistakes), note, warning, session)
         if key == self._key:
             return
         self._key = key
-        on = count is not None or coach is not None or bool(note)
+        on = count is not None or coach is not None or bool(note) or bool(session)
         if self.display != on:
             self.display = on  # the felt gives up a row (a layout, only when switched)
         parts: list[Text] = []
+        if session:
+            parts.append(Text(session))
         if count is not None:
             parts.append(Text.assemble(
                 "Count ", (f"{count.running:+d}", "bold"), "  true ",

@@ -50,7 +50,7 @@ async def test_one_a_too_many_asks_before_closing_the_home_evening_and_shows_its
             "Astrid"]
         await press_settled(pilot, app, "a", "y")
         assert isinstance(app.screen, HomeLedger)  # the final standings
-        assert "Closed after hand 1" in ledger_note(app) and "wins" in ledger_note(app)
+        assert "Closed after hand 1" in ledger_note(app) and " win" in ledger_note(app)
         await press_settled(pilot, app, "escape")
         assert app.session.home is None or app.session.home.id != evening
         await press_settled(pilot, app, "l")  # still readable from the ledger key
@@ -144,13 +144,13 @@ async def test_a_key_that_cannot_act_says_why_in_one_line(make_app):
         await settle(pilot, app)
         line = app.screen.query_one(AnalysisLine)
         await press_settled(pilot, app, "enter", "r")
-        assert shown(line).strip() == "No surrender at this table"  # nordic has none
+        assert shown(line).strip().endswith("No surrender at this table")  # nordic has none
         assert "your move" in message(app)  # the question stays in view
         await press_settled(pilot, app, "h", "d")
-        assert shown(line).strip() == "Double only on the first two cards"
+        assert shown(line).strip().endswith("Double only on the first two cards")
         assert len(app.session.round.box(1).hands[0].cards) == 3  # nothing changed
         await press_settled(pilot, app, "p")
-        assert shown(line).strip() == "Split only the first two cards"
+        assert shown(line).strip().endswith("Split only the first two cards")
         await press_settled(pilot, app, "s")
         assert app.session.round.over
 
@@ -200,7 +200,7 @@ async def test_history_shows_the_felt_s_suits_and_every_card_at_80_by_24(make_ap
             if app.screen.query("#history-table") and getattr(app.screen, "rows", None):
                 break
         await pilot.pause()
-        cards = str(app.screen.query_one("#history-table").get_row_at(0)[-1])
+        cards = str(app.screen.query_one("#history-table").get_row_at(0)[-2])
         assert "10♣" in cards and "TC" not in cards  # the felt's suits, not codes
         detail = shown(app.screen.query_one("#history-detail"))
         for card in ("8♠", "3♥", "8♦", "9♦", "10♣", "7♥"):  # every card, the split's too

@@ -90,7 +90,7 @@ class HistoryScreen(ModalScreen[None]):
         # The result first (net, the bankroll before and after): always in view at 80 columns;
         # the cards after it, and the highlighted round's cards and decisions in full under
         # the list (a split round's cards are longer than 80 columns have room for).
-        table.add_columns("time", "table", "stakes", "net", "bankroll", "cards")
+        table.add_columns("time", "table", "stakes", "net", "bankroll", "cards", "decisions")
         for row in self.rows:
             record = row.record
             style = "#7ee787" if row.net > 0 else ("#ff7b72" if row.net < 0 else "")
@@ -98,11 +98,12 @@ class HistoryScreen(ModalScreen[None]):
             behind = sum((Decimal(b) for b in (record.get("behind") or {}).values()), Decimal(0))
             if behind:
                 stakes += f" +{money_str(behind)} behind"
-            chips = f"{money_str(row.before)}→{money_str(row.after)}"
+            chips = f"{money_str(row.before)} → {money_str(row.after)}"
             table.add_row(row.at.replace("T", " ")[5:16], row.ruleset, stakes,
                           Text(signed(row.net), style=style),
                           chips + (" home" if row.home else ""),
-                          _cards(record, self.card_style))
+                          _cards(record, self.card_style),
+                          " ".join(player_actions(record)) or "—")
         notes = list(notices)
         if not self.rows:
             notes.append("No rounds yet: play one and it is kept here.")

@@ -46,11 +46,12 @@ class AnalysisLine(Static):
             parts.append(Text.assemble(
                 "Coach ", (coach.summary(), "bold" if coach.mistakes else "")))
         if note:
-            # The note always shows; the count, then the tally, make room for it where the
-            # line has none (one row: the felt keeps its height).
-            width = (self.size.width or self.app.size.width - 2) - 2
-            while parts and sum(p.cell_len + 3 for p in parts) + len(note) > width:
-                parts.pop(0)
             parts.append(Text(note, style="bold" if warning else ""))
+        # The last part (the note, else the coach's tally …) always shows; the session's tally,
+        # then the count, make room for it where the line has none (one row: the felt keeps
+        # its height, and no part is cut).
+        width = (self.size.width or self.app.size.width - 2) - 2
+        while len(parts) > 1 and sum(p.cell_len for p in parts) + 3 * (len(parts) - 1) > width:
+            parts.pop(0)
         self.set_class(warning and bool(note), "-warning")
         self.update(Text("   ").join(parts), layout=bool(note) or self.size.height != 1)

@@ -3,6 +3,8 @@ screen."""
 
 from __future__ import annotations
 
+import re
+
 from blackjack_tui.engine.money import money_str
 from blackjack_tui.engine.rules import Rules
 
@@ -142,3 +144,12 @@ def felt_line(rules: Rules, ascii_only: bool = False) -> str:
     if rules.insurance != "none":
         parts.append("INSURANCE PAYS 2 TO 1")
     return (" - " if ascii_only else " · ").join(parts)
+
+
+_FILE_SYNTAX = re.compile(r';?\s*\b[a-z]+(?:_[a-z]+)+\s*=\s*"[^"]*"[^;).]*')
+
+
+def player_words(description: str) -> str:
+    """A rule set's description as a player reads it: without the rule file's own syntax
+    (``double_ace_as_one = "held"``), which is for whoever writes a rule file."""
+    return _FILE_SYNTAX.sub("", description)

@@ -132,7 +132,11 @@ def test_paths_and_the_analysis_agree_on_the_cache(env: str | None,
 def test_the_analysis_cache_follows_the_data_folder(
         monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str],
 ) -> None:
+    from blackjack_tui.analysis import cache
+
     monkeypatch.delenv(paths.CACHE_ENV, raising=False)
+    # (Nothing shipped with the game: the edge is worked out, and kept in the data folder.)
+    monkeypatch.setattr(cache, "SHIPPED", tmp_path / "nothing-shipped")
     assert main(["--data-dir", str(tmp_path), "edge", "--rules", "downtown-h17", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["ruleset"] == "downtown-h17"
     assert len(list((tmp_path / "cache").glob("*.json"))) == 1

@@ -25,6 +25,9 @@ if TYPE_CHECKING:
     from blackjack_tui.analysis.indices import Indices
 
 ENV_VAR = "BLACKJACK_TUI_CACHE_DIR"
+SHIPPED = Path(__file__).parent / "shipped"
+"""The shipped tables' analyses and index plays, worked out before the release
+(``scripts/ship_analysis.py``) and read like the cache: the first opening waits for nothing."""
 
 
 def analyse(rules: Rules) -> Analysis:
@@ -73,10 +76,12 @@ def load_indices(path: Path) -> Indices | None:
     """The index plays stored at ``path``, or ``None`` when there are none or they are damaged."""
     from blackjack_tui.analysis import indices
 
-    try:
-        return indices.from_json(json.loads(path.read_text(encoding="utf-8")))
-    except (OSError, ValueError, KeyError, TypeError):
-        return None
+    for where in (path, SHIPPED / path.name):
+        try:
+            return indices.from_json(json.loads(where.read_text(encoding="utf-8")))
+        except (OSError, ValueError, KeyError, TypeError):
+            continue
+    return None
 
 
 def cached_analysis(rules: Rules, cache_dir: str | Path | None = None) -> Analysis:
@@ -119,11 +124,24 @@ def from_json(data: dict[str, Any]) -> Analysis:
 
 
 def load(path: Path) -> Analysis | None:
-    """The analysis stored at ``path``, or ``None`` when there is none or it cannot be read."""
-    try:
-        return from_json(json.loads(path.read_text(encoding="utf-8")))
-    except (OSError, ValueError, KeyError, TypeError):
-        return None
+    """The analysis stored at ``path`` (or shipped with the game under its name), or ``None``
+    when there is none or it cannot be read."""
+    for where in (path, SHIPPED / path.name):
+        try:
+            return from_json(json.loads(where.read_text(encoding="utf-8")))
+        except (OSError, ValueError, KeyError, TypeError):
+            continue
+    return None
+
+
+def ship(rules: Rules, folder: Path = SHIPPED) -> None:
+    """Work out ``rules``' analysis and index plays into ``folder`` (before a release)."""
+    from blackjack_tui.analysis import indices
+
+    for name, data in ((cache_file(rules).name, to_json(analyse(rules))),
+                       (indices_file(rules).name, indices.to_json(indices.compute(rules)))):
+        _write(folder / name, data)
+        (folder / name).chmod(0o644)  # package data: readable by all who install it
 
 
 def save(path: Path, result: Analysis) -> bool:

@@ -56,7 +56,8 @@ def _row(row: RoundRow) -> list[str]:
             if isinstance(box, int) and box > SEAT_BOX_BASE:
                 # A computer player's hand: shown only where you had a bet behind it.
                 if str(box) in behind:
-                    hand_lines.append(f"behind box {box}: {cards} {_text(hand.get('outcome'))}")
+                    hand_lines.append(f"behind box {box} ({_text(behind[str(box)])}): {cards} "
+                                      f"{_text(hand.get('outcome'))}")
                 continue
             hand_lines.append(f"box {_text(box)}: {cards} "
                               f"{_text(hand.get('outcome'))} {_text(hand.get('net'))}")

@@ -26,7 +26,8 @@ if TYPE_CHECKING:
 
 def shoe_state(session: Session) -> dict[str, Any]:
     shoe = session.shoe
-    return {"shoe": shoe.to_dict(), "rng": rng_state(shoe)}
+    # The table it is dealt at: another table, even after a restart, is another shoe.
+    return {"shoe": shoe.to_dict(), "rng": rng_state(shoe), "table": session.rules.name}
 
 
 def home_lines(home: HomeGame, rnd: Round, opened: bool,

@@ -16,10 +16,11 @@ from typing import TYPE_CHECKING, Protocol
 from blackjack_tui.controller.coach import Coach, Verdict
 from blackjack_tui.controller.count import CountView, HiLoCount
 from blackjack_tui.controller.players import computer_action
+from blackjack_tui.controller.refusals import why_not
 from blackjack_tui.controller.session import Session
 from blackjack_tui.controller.strategy import Advice, advise, chart_of, insurance_advice
 from blackjack_tui.controller.view import TableView
-from blackjack_tui.engine.actions import Action, Decision, label_of
+from blackjack_tui.engine.actions import Action, Decision
 from blackjack_tui.engine.events import Event
 from blackjack_tui.engine.hand import PLAYING
 from blackjack_tui.engine.round import Round
@@ -283,6 +284,6 @@ class RoundController:
         if action not in decision:
             if action.name in decision.actions and action.amount is not None:
                 return f"Insurance is at most {decision.stake}"
-            return f"{label_of(action.name)} is not possible now"
+            return why_not(action.name, self.session.round, decision)
         self._answer.set_result(action)
         return None

@@ -25,7 +25,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from decimal import Decimal
 from pathlib import Path
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from blackjack_tui.controller.booking import (
     applied,
@@ -57,6 +57,9 @@ from blackjack_tui.store import (
 from blackjack_tui.store.backup import EVERY_ROUNDS
 from blackjack_tui.store.journal import home_account, seat_account
 from blackjack_tui.store.reading import RoundRow, Summary
+
+if TYPE_CHECKING:
+    from blackjack_tui.ledger import Evening
 
 T = TypeVar("T")
 RETRY_SECONDS = 2.0
@@ -233,7 +236,7 @@ class Game:
         if shoe is not None:
             session.shoe = shoe
             return
-        saved, notes = saved_shoe(self.store, session.rules.decks)
+        saved, notes = saved_shoe(self.store, session.rules.decks, session.rules.name)
         self.notices += notes
         seeded = self.options.seed is not None
         revealed = False
@@ -506,13 +509,33 @@ class Game:
         session.behind = {box: amount for box, amount in self.settings.bets_behind.items()
                           if box <= seated}
 
-    def set_players(self, count: int) -> None:
-        """``a``: seat this many computer players; a home evening in play is closed."""
-        if self.session.home is not None:
+    def set_players(self, count: int) -> HomeGame | None:
+        """``a``: seat this many computer players; a home evening in play is closed (its
+        winners named in its ledger) and returned, for its final standings."""
+        closed = self.session.home
+        if closed is not None:
+            if closed.standings.hands and not closed.standings.finished:
+                closed.evening.close()  # the biggest stack still in wins; no chip moves
             self._leave_home("closed")
         self.settings.computer_players = count
         self._seat_players(count, resume=False)
         self.save_settings()
+        return closed
+
+    def evening_away(self) -> tuple[str, Evening] | None:
+        """The home evening the ledger shows when none is at this table: the paused one (it
+        comes back at the home table), else the last one closed; with its status."""
+        from blackjack_tui.ledger import Evening
+
+        for status in ("paused", "open", "closed"):
+            for _id, _status, state, _updated in self.store.evening_rows("table", (status,)):
+                try:
+                    evening = Evening.model_validate_json(state)
+                except ValueError:
+                    continue
+                if PLAYER in evening.players:
+                    return status, evening
+        return None
 
     def _seat_players(self, count: int, resume: bool = True) -> None:
         """``count`` computer players: at the home table the evening's (a paused one comes back
@@ -558,8 +581,9 @@ class Game:
             self._evening_saved = True
             self.store.save_evening(EveningSave(evening_id, state, "open"))
             s = evening.standings
-            self.notices.append(f"Back at the home evening: hand {s.hands}, your stack "
-                                f"{money_str(s.stacks[PLAYER])}")
+            who = ", ".join(p for p in evening.players if p != PLAYER) or "nobody"
+            self.notices.append(f"Back at the home evening with {who}: hand {s.hands + 1} "
+                                f"next, your stack {money_str(s.stacks[PLAYER])}")
             return
         if resume_only and not session.others:
             return
@@ -640,6 +664,15 @@ class Game:
         """The player's statistics, added up in the database on its own thread."""
         result: Summary = await asyncio.wrap_future(self._submit(self.store.statistics))
         return result
+
+    def last_round(self) -> RoundRow | None:
+        """The last round booked (read at a start: a round settled while the player was away,
+        or whose end he did not see, is shown at the table)."""
+        try:
+            rows, _notes = self.store.recent(1)
+        except StoreError:
+            return None
+        return rows[0] if rows else None
 
     async def recent(self, limit: int | None = 100) -> tuple[list[RoundRow], list[str]]:
         """The last rounds, newest first, read on the database's thread."""

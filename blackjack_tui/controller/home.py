@@ -104,7 +104,8 @@ class HomeGame:
             names = " and ".join(s.winners)
             how = {"hands": f"after {s.hands} hands", "last-stack": "with the last stack",
                    "closed": "when the evening closed"}[s.ended_by or "closed"]
-            return f"{names} {'win' if len(s.winners) > 1 else 'wins'} {how}"
+            plural = len(s.winners) > 1 or s.winners == (self.player,)  # "You win"
+            return f"{names} {'win' if plural else 'wins'} {how}"
         if s.status[self.player] == "out":
             return "You are out of chips"
         return ""

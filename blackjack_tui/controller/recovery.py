@@ -114,10 +114,12 @@ def _set_aside(store: Store, saved: SavedRound, why: str, trusted: bool, home: b
     return notice
 
 
-def saved_shoe(store: Store, decks: int) -> tuple[Shoe | None, list[str]]:
-    """The shoe kept between rounds, if it is whole and has ``decks`` decks; notices if not.
+def saved_shoe(store: Store, decks: int,
+               table: str | None = None) -> tuple[Shoe | None, list[str]]:
+    """The shoe kept between rounds, if it is whole, has ``decks`` decks and was dealt at
+    ``table`` (a shoe saved before tables were named counts as this table's); notices if not.
 
-    A fair shoe that will not be used (another deck count) is revealed and kept for ``verify``.
+    A fair shoe that will not be used (another table) is revealed and kept for ``verify``.
     """
     data = store.shoe()
     if data is None:
@@ -131,7 +133,7 @@ def saved_shoe(store: Store, decks: int) -> tuple[Shoe | None, list[str]]:
         store.set_aside("shoe", problem, _json(data))
         return None, [f"The saved shoe is not sound ({problem}); it was set aside and a fresh "
                       "shoe is used"]
-    if shoe.decks != decks:
+    if shoe.decks != decks or data.get("table", table) != table:
         if isinstance(shoe, FairShoe):
             shoe.retire()
             store.save_shoe(None, shoe.take_retired())

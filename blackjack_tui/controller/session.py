@@ -118,7 +118,10 @@ class Session:
         return False
 
     def _apply_rules(self, rules: Rules, tier: str | None) -> None:
-        if rules.decks != self.rules.decks or rules.shuffle != self.rules.shuffle:
+        # Another table is another shoe (as at a casino), even with as many decks: the count
+        # the player keeps starts with it. Another tier of the same table keeps its shoe.
+        if rules.name != self.rules.name or rules.decks != self.rules.decks \
+                or rules.shuffle != self.rules.shuffle:
             self.replace_shoe(self.new_shoe(rules.decks))
         self.rules = rules
         self.tier = tier
@@ -174,7 +177,8 @@ class Session:
             self.shoe.shuffle()
             shuffled = True
         self.round = rnd
-        self.last_bets = list(bets)
+        if any(bets):  # (a hand the player banks, betting nothing, keeps his last bets)
+            self.last_bets = list(bets)
         return rnd, shuffled
 
     def resume(self, rnd: Round) -> None:

@@ -17,6 +17,7 @@ from blackjack_tui.ui.messages import CardsChanged
 
 if TYPE_CHECKING:
     from textual.filter import LineFilter
+    from textual.notifications import SeverityLevel
     from textual.theme import Theme
 
     from blackjack_tui.controller.session import Session
@@ -143,6 +144,18 @@ class BlackjackApp(App[None]):
         for screen in self.screen_stack:
             screen.refresh(repaint=True)
             screen.set_class(on, "-ascii")
+
+    def notify(self, message: str, *, title: str = "", severity: SeverityLevel = "information",
+               timeout: float | None = None, markup: bool = True) -> None:
+        """At the table a notice goes to the coach line under the felt: a toast would cover the
+        cards, a question or a result. Elsewhere (menus, dialogs) it is a toast."""
+        from blackjack_tui.ui.screens.table_screen import TableScreen
+
+        screen = self.screen if self.screen_stack else None
+        if isinstance(screen, TableScreen) and screen.is_mounted:
+            screen.tell(f"{title}: {message}" if title else message, severity, timeout)
+            return
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
 
     # Saving
 

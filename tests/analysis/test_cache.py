@@ -13,6 +13,13 @@ from tests.analysis.conftest import make_rules
 SMALL = dict(decks=1, max_split_hands=2)
 
 
+@pytest.fixture(autouse=True)
+def nothing_shipped(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The cache on its own: none of the analyses shipped with the game (these rules may be a
+    shipped table's math)."""
+    monkeypatch.setattr(cache, "SHIPPED", tmp_path / "shipped")
+
+
 def test_key_ignores_names_and_limits_but_not_the_math() -> None:
     base = make_rules(**SMALL)
     same = base.model_copy(update={"name": "other", "title": "T", "max_bet": 900, "max_boxes": 1})

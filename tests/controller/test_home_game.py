@@ -144,7 +144,7 @@ async def test_a_tournament_ends_after_the_agreed_hands_and_names_the_winner() -
     assert not table.game.over
     await table.round(["TH", "TS", "9C", "6D", "7S", "TD"], ["stand"])
     assert table.game.over and table.game.standings.winners == ("You",)
-    assert table.game.outcome() == "You wins after 2 hands"
+    assert table.game.outcome() == "You win after 2 hands"
     assert table.session.bankroll == 105
 
 

@@ -51,3 +51,40 @@ def test_a_rules_option_given_with_a_round_in_flight_is_the_next_table(tmp_path:
     assert again.session.pending is not None and again.session.pending[0].name == "online"
     assert any("online" in n.lower() or "Six-deck" in n for n in again.notices)
     again.close()
+
+
+def test_a_start_at_another_table_deals_from_a_new_shoe(tmp_path: Path) -> None:
+    game = open_game(tmp_path)  # nordic, six decks
+    rnd, _ = game.session.start_round([Decimal(5)])
+    rnd.deal()
+    while (decision := rnd.legal_actions()) is not None:
+        rnd.apply("stand" if "stand" in decision.actions else decision.actions[-1])
+    asyncio.run(game.persist(rnd))
+    game.finished(rnd)
+    game.close()
+
+    same = open_game(tmp_path)
+    assert same.session.shoe.remaining < same.session.shoe.total  # the same table, its shoe
+    same.close()
+    other = open_game(tmp_path, rules="swedish")  # six decks too, but another table
+    shoe = other.session.shoe
+    assert shoe.remaining == shoe.total and not shoe.discards
+    other.close()
+
+
+def test_a_change_of_table_between_rounds_deals_from_a_new_shoe(tmp_path: Path) -> None:
+    game = open_game(tmp_path)
+    rnd, _ = game.session.start_round([Decimal(5)])
+    rnd.deal()
+    old = game.session.shoe
+    while (decision := rnd.legal_actions()) is not None:
+        rnd.apply("stand" if "stand" in decision.actions else decision.actions[-1])
+    asyncio.run(game.persist(rnd))
+    game.finished(rnd)
+    game.switch_rules(game.rule_sets["swedish"], None)  # six decks too, but another table
+    assert game.session.shoe is not old
+    game.switch_rules(game.rule_sets["online"], "VIP")
+    vip = game.session.shoe
+    game.switch_rules(game.rule_sets["online"], "Standard")  # the same table: the same shoe
+    assert game.session.shoe is vip
+    game.close()

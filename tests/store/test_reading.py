@@ -78,7 +78,7 @@ def test_the_history_command_shows_your_hands_and_bets_behind_not_the_computer_p
     assert main(["--data-dir", str(tmp_path), "history"]) == 0
     out = capsys.readouterr().out
     assert "1:20  4:+5 behind" in out
-    assert "behind box 4: TS TS push" in out and "box 1: TS TS push 0" in out
+    assert "behind box 4 (5): TS TS push" in out and "box 1: TS TS push 0" in out
     assert "box 5" not in out  # Bo's hand is his own business
 
 

@@ -25,7 +25,7 @@ async def test_history_lists_rounds_newest_first_and_recalls_one_step_by_step(ma
         table = app.screen.query_one(DataTable)
         assert table.row_count == 2
         newest = [str(cell) for cell in table.get_row_at(0)]
-        assert "5S 9C  vs  6D 4H TH" in newest  # the second round comes first
+        assert " 5♠  9♣ v  6♦  4♥ 10♥" in newest  # the second round comes first
         await pilot.press("enter")
         await pilot.pause()
         recall = app.screen

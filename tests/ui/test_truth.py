@@ -9,11 +9,12 @@ from textual import events
 from textual.widgets import Static
 
 from blackjack_tui.ui.widgets.action_bar import ActionBar
+from blackjack_tui.ui.widgets.analysis_line import AnalysisLine
 from blackjack_tui.ui.widgets.bet_box import BetBox
 from blackjack_tui.ui.widgets.key_bar import KeyBar
 from blackjack_tui.ui.widgets.table import DiscardTray, ShoeGauge
 from tests.ui.conftest import choose_table, press_settled, settle, stand_out
-from tests.ui.test_table_play import message
+from tests.ui.test_table_play import message, shown
 
 # One box: 9 and 7 against a six up and a ten in the hole; the dealer draws 5 then 10 and busts.
 DEALER_DRAWS = ["9S", "6D", "7H", "TC", "5S", "TD"]
@@ -154,17 +155,18 @@ async def test_the_coach_judges_insurance_and_even_money(make_app):
         assert app.screen.tally.decisions == before + 1
 
 
-async def test_coach_toasts_sit_at_the_top_clear_of_the_question_and_result(make_app):
+async def test_coach_notes_go_to_the_coach_line_and_no_toast_covers_the_cards(make_app):
     app = make_app(DEALER_DRAWS)
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await settle(pilot, app)
         await press_settled(pilot, app, "c", "enter", "h")  # hitting 16 against a 6: a mistake
         await pilot.pause(0.3)
-        racks = list(app.screen.query("ToastRack"))
-        toasts = list(app.screen.query("Toast"))
-        assert racks and toasts
+        assert not list(app.screen.query("Toast"))  # nothing over the felt
+        line = app.screen.query_one(AnalysisLine)
+        assert "best Stand" in shown(line)
         message_row = app.screen.query_one("#message", Static).region.y
-        assert all(t.region.y + t.region.height <= message_row - 2 for t in toasts)
+        table = app.screen.query_one("#table")
+        assert table.region.bottom <= line.region.y < message_row  # a row of its own
 
 
 async def test_a_finished_hand_looks_the_same_after_a_resume(make_app, tmp_path):

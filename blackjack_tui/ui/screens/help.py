@@ -14,20 +14,21 @@ from textual.widgets import Static
 
 from blackjack_tui.engine.actions import SPECS
 from blackjack_tui.engine.rules import Rules
-from blackjack_tui.rules_text import describe
+from blackjack_tui.rules_text import describe, player_words
 
 # Richer words for some actions than the footer's one word; every key still comes from the
 # screens' own bindings, so the help cannot drift from what the keys do.
 WORDS = {
-    "select_box": "choose a box (4-7: a computer player's box, to bet behind it)",
+    "select_box": "choose a box (4-7: behind a computer player)",
     "add_chip": "add the chip in hand to the box", "remove_chip": "take a chip off the box",
     "chip_down": "a smaller chip in hand", "chip_up": "a larger chip in hand",
     "clear": "clear the box", "rebet": "the last round's bets again",
-    "rebet_deal": "the last bets again, and deal", "deal": "deal",
+    "rebet_deal": "deal the bets placed, or the last ones again",
+    "deal": "deal (after a round: the same bets again)",
     "players": "computer players at the table: 0 to 4", "ledger": "the home game's ledger",
     "hint": "the best play and every action's EV",
-    "toggle_coach": "coach on / off: says when a play is not the best, and what it cost",
-    "toggle_count": "Hi-Lo count on / off: running and true count, shoe dealt",
+    "toggle_coach": "coach on/off: flags a play that was not the best",
+    "toggle_count": "Hi-Lo count on/off: running, true count, shoe dealt",
     "drill": "strategy drill", "rules_menu": "rules menu: switch tables and tiers",
     "help": "this help", "settings": "options", "history": "history: recall the last rounds",
     "fair": "the fair shoe: commitment and verification", "statistics": "statistics",
@@ -77,7 +78,8 @@ def key_rows(owner: type[object] | Sequence[BindingType], display: object) -> li
 class HelpScreen(ModalScreen[None]):
     DEFAULT_CSS = """
     #help {
-        width: 90%; height: 90%; border: round $foreground; background: $surface;
+        width: 96%; max-width: 100; height: 90%; border: round $foreground;
+        background: $surface;
         padding: 0 1;
     }
     """
@@ -92,23 +94,29 @@ class HelpScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         rules = self.rules
+        # Each screen's name on a line of its own above its keys: the words keep the width
+        # (at 80 columns a key's words fit on one line).
         keys = RichTable(title="Keys", title_justify="left", show_header=False, box=None,
-                         padding=(0, 2))
+                         padding=(0, 1))
+        keys.add_column(no_wrap=True)
+        keys.add_column()
         sections: list[tuple[str, type[object] | Sequence[BindingType]]] = list(screens())
         sections[1:1] = self.anywhere
         for title, owner in sections:
-            for index, (key, what) in enumerate(key_rows(owner, self.app.get_key_display)):
-                keys.add_row(Text(title if index == 0 else "", style="bold"),
-                             Text(key, style="bold"), what)
-        keys.add_row(Text(""), Text("ctrl+p", style="bold"), WORDS["command_palette"])
+            keys.add_row(Text(title, style="bold underline"), "")
+            for key, what in key_rows(owner, self.app.get_key_display):
+                keys.add_row(Text(" " + key, style="bold"), what)
+        keys.add_row(Text(" ctrl+p", style="bold"), WORDS["command_palette"])
         house = RichTable(title=f"This table: {rules.title or rules.name}", title_justify="left",
-                          show_header=False, box=None, padding=(0, 2))
+                          show_header=False, box=None, padding=(0, 1))
+        house.add_column(no_wrap=True)
+        house.add_column()
         for topic, words in describe(rules):
             house.add_row(Text(topic, style="bold"), words)
         with VerticalScroll(id="help"):
             yield Static(keys)
             yield Static(house)
-            yield Static(Text(rules.description, style="italic"))
+            yield Static(Text(player_words(rules.description), style="italic"))
             yield Static(Text("escape closes", style="dim"))
 
     def action_close(self) -> None:

@@ -15,6 +15,7 @@ from textual.widgets import DataTable, Label, Static
 
 from blackjack_tui.controller.game import Game
 from blackjack_tui.controller.recall import Recall
+from blackjack_tui.engine.cards import parse_card
 from blackjack_tui.engine.history import HandRecord, player_actions
 from blackjack_tui.engine.money import money_str, signed
 from blackjack_tui.engine.seats import SEAT_BOX_BASE
@@ -26,12 +27,35 @@ from blackjack_tui.ui.widgets.seat_strip import seats_of
 from blackjack_tui.ui.widgets.table import Table
 
 
-def _cards(record: dict[str, Any]) -> str:
-    """The player's own hands (boxes 1-3; the computer players' are theirs) and the dealer's."""
+def _tiles(codes: list[Any], style: CardStyle) -> Text:
+    """Card codes (``TD``) as the felt draws them (``10♦``, or ``[10D]`` in ASCII)."""
+    cards = []
+    for code in codes:
+        try:
+            cards.append(parse_card(str(code)))
+        except ValueError:
+            continue
+    return style.tiles(list(cards))
+
+
+def _cards(record: dict[str, Any], style: CardStyle, *, whole: bool = False) -> Text:
+    """The player's own hands (boxes 1-3; the computer players' are theirs) and the dealer's;
+    ``whole``: with the hands he had a bet behind, each with the amount behind it."""
     result = record.get("result") or {}
-    hands = " | ".join(" ".join(h.get("cards", [])) for h in result.get("hands", [])
-                       if int(h.get("box", 1)) <= SEAT_BOX_BASE)
-    return f"{hands}  vs  {' '.join((result.get('dealer') or {}).get('cards', []))}"
+    behind = record.get("behind") or {}
+    line = Text()
+    for hand in result.get("hands", []):
+        box = int(hand.get("box", 1))
+        if box > SEAT_BOX_BASE and not (whole and str(box) in behind):
+            continue
+        if line:
+            line.append(" | ")
+        if box > SEAT_BOX_BASE:
+            line.append(f"behind box {box} ({money_str(Decimal(behind[str(box)]))}) ")
+        line.append_text(_tiles(hand.get("cards", []), style))
+    line.append(" v ")
+    line.append_text(_tiles((result.get("dealer") or {}).get("cards", []), style))
+    return line
 
 
 class HistoryScreen(ModalScreen[None]):
@@ -41,6 +65,7 @@ class HistoryScreen(ModalScreen[None]):
         width: 94%; height: 90%; border: round $text-accent; background: $surface; padding: 0 1;
     }
     #history-table { height: 1fr; }
+    #history-detail { height: auto; max-height: 4; }
     """
 
     BINDINGS = [
@@ -58,6 +83,7 @@ class HistoryScreen(ModalScreen[None]):
             yield Label("RECALL · the last 100 rounds, newest first · enter replays one",
                         classes="pane-title")
             yield DataTable(id="history-table", cursor_type="row", zebra_stripes=True)
+            yield Static(id="history-detail")
             yield Static(id="history-notes")
 
     async def on_mount(self) -> None:
@@ -65,7 +91,8 @@ class HistoryScreen(ModalScreen[None]):
         self.rows: list[RoundRow] = rows
         table = self.query_one(DataTable)
         # The result first (net, the bankroll before and after): always in view at 80 columns;
-        # the cards and decisions, as long as the round was, after it.
+        # the cards after it, and the highlighted round's cards and decisions in full under
+        # the list (a split round's cards are longer than 80 columns have room for).
         table.add_columns("time", "table", "stakes", "net", "bankroll", "cards", "decisions")
         for row in self.rows:
             record = row.record
@@ -78,12 +105,24 @@ class HistoryScreen(ModalScreen[None]):
             table.add_row(row.at.replace("T", " ")[5:16], row.ruleset, stakes,
                           Text(signed(row.net), style=style),
                           chips + (" home" if row.home else ""),
-                          _cards(record), " ".join(player_actions(record)) or "—")
+                          _cards(record, self.card_style),
+                          " ".join(player_actions(record)) or "—")
         notes = list(notices)
         if not self.rows:
             notes.append("No rounds yet: play one and it is kept here.")
         self.query_one("#history-notes", Static).update(Text("\n".join(notes), style="dim"))
         table.focus()
+
+    @on(DataTable.RowHighlighted)
+    def _highlighted(self, event: DataTable.RowHighlighted) -> None:
+        rows = getattr(self, "rows", [])
+        if not 0 <= event.cursor_row < len(rows):
+            return
+        record = rows[event.cursor_row].record
+        detail = Text("cards ")
+        detail.append_text(_cards(record, self.card_style, whole=True))
+        detail.append(" · decisions " + (", ".join(player_actions(record)) or "—"))
+        self.query_one("#history-detail", Static).update(detail)
 
     @on(DataTable.RowSelected)
     def _selected(self, event: DataTable.RowSelected) -> None:

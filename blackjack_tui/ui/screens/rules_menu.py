@@ -32,7 +32,7 @@ from textual.widgets.option_list import Option
 from blackjack_tui.controller.game import Game
 from blackjack_tui.controller.strategy import analysis_of, cached_only, index_rows, other_reading
 from blackjack_tui.engine.rules import Rules
-from blackjack_tui.rules_text import describe, differences
+from blackjack_tui.rules_text import describe, differences, player_words
 from blackjack_tui.ui.widgets.strategy_chart import Codes, IndexRow, StrategyChart
 
 LIST_MIN = 24
@@ -128,9 +128,10 @@ class RulesMenu(ModalScreen[None]):
                     yield Label(first.get("rules-title", ""), id="rules-title",
                                 classes="pane-title")
                     yield Static(first.get("rules-edge", ""), id="rules-edge")
+                    # The tier under the edge, always in view: t changes it at any size.
+                    yield Static(first.get("rules-tier", ""), id="rules-tier")
                     with VerticalScroll(id="rules-scroll"):
                         yield Static(first.get("rules-table", ""), id="rules-table")
-                        yield Static(first.get("rules-tier", ""), id="rules-tier")
                         yield Static(first.get("rules-description", ""), id="rules-description")
                         yield StrategyChart(id="rules-chart")
             yield Static(Text("↑↓ table  ⏎ sit  t tier  c chart  pgup/pgdn scroll  "
@@ -205,9 +206,10 @@ class RulesMenu(ModalScreen[None]):
         if found is None:
             text = Text("House edge: working it out…", style="dim italic")
         else:
+            # Two lines by design: one would wrap over an orphaned word in the pane's width.
             text = Text.assemble(("House edge ", "dim"), (f"{found.chart:.3f}%", "bold #e3b341"),
-                                 (" with the chart · ", "dim"),
-                                 (f"{found.optimal:.3f}%", "bold"), (" best play", "dim"))
+                                 (" with the chart\n           ", "dim"),
+                                 (f"{found.optimal:.3f}%", "bold"), (" with the best play", "dim"))
             if rules.double_ace_as_one is not None:
                 text.append("\nAn ace drawn to a double counts ", style="dim")
                 text.append("1" if rules.double_ace_as_one == "all" else "as usual")
@@ -228,8 +230,11 @@ class RulesMenu(ModalScreen[None]):
     def action_toggle_chart(self) -> None:
         self.chart_shown = not self.chart_shown
         self.query_one(StrategyChart).display = self.chart_shown
-        for part in ("#rules-description", "#rules-table", "#rules-tier"):
+        for part in ("#rules-description", "#rules-table"):
             self.query_one(part).display = not self.chart_shown
+        rules = self._reached()
+        self.query_one("#rules-tier").display = not self.chart_shown and bool(
+            rules is not None and rules.tiers)
         self.query_one("#rules-scroll", VerticalScroll).scroll_home(animate=False)
         if self.highlighted is not None:
             self._show_chart(self.highlighted)
@@ -270,10 +275,12 @@ class RulesMenu(ModalScreen[None]):
             "rules-title": Text(rules.title or rules.name, style="bold"),
             "rules-edge": self._edges_text(rules),
             "rules-description": Text.assemble(
-                (f"{rules.name}: {rules.description}", "italic"), ("\nSource: ", "dim"),
+                (f"{rules.name}: {player_words(rules.description)}", "italic"),
+                ("\nSource: ", "dim"),
                 (rules.source, "dim")),
             "rules-table": self._rules_table(rules, differences(rules, self._current)),
             "rules-tier": Text.assemble(("Tier: ", "dim"), (tier, "bold"),
+                                        (f" {rules.limits(tier).describe()}", "bold"),
                                         ("  (t changes)", "dim")) if tier else "",
         }
 
@@ -282,6 +289,7 @@ class RulesMenu(ModalScreen[None]):
         if filled != (rules.name, self._tier(rules)):  # (else composed with it already)
             for part, content in self._detail(rules).items():
                 self.query_one(f"#{part}", Static).update(content)
+        self.query_one("#rules-tier").display = bool(rules.tiers) and not self.chart_shown
         self._show_chart(rules)
 
     def _rules_table(self, rules: Rules, changed: set[str]) -> RenderableType:

@@ -25,18 +25,21 @@ def _signed(amount: object) -> Text:
 
 
 def figures(summary: Summary) -> RichTable:
+    # Counts in a column of their own, the shares in another: the figures stay in line
+    # whatever their widths.
     table = RichTable(show_header=False, box=None, padding=(0, 1))
     table.add_column(style="bold")
     table.add_column(justify="right")
+    table.add_column(justify="right", style="dim")
 
-    def share(part: int, whole: int) -> str:
-        return f"{part}  ({part / whole:.0%})" if whole else str(part)
+    def share(label: str, part: int, whole: int) -> None:
+        table.add_row(label, str(part), f"{part / whole:.0%}" if whole else "")
 
     table.add_row("Rounds", str(summary.rounds))
     table.add_row("Hands", str(summary.hands))
-    table.add_row("Won", share(summary.wins, summary.hands))
-    table.add_row("Pushed", share(summary.pushes, summary.hands))
-    table.add_row("Lost", share(summary.losses, summary.hands))
+    share("Won", summary.wins, summary.hands)
+    share("Pushed", summary.pushes, summary.hands)
+    share("Lost", summary.losses, summary.hands)
     table.add_row("Blackjacks", str(summary.blackjacks))
     table.add_row("Doubles won", f"{summary.doubles_won} of {summary.doubles}")
     table.add_row("Split hands won", f"{summary.split_hands_won} of {summary.split_hands}")

@@ -1,8 +1,8 @@
 """The table's analysis keys: hint, coach, card count, drill. Mixed into :class:`TableScreen`.
 
 Everything comes from the controller (``RoundController.hint``, ``.coach``, ``.count_view``); the
-screen only shows it: the hint and the coach's verdicts on the message line and in toasts, the
-count and the coach's tally on the :class:`AnalysisLine` under the felt.
+screen only shows it: the hint on the message line; the count, the coach's tally and his verdicts
+on the coach line (:class:`AnalysisLine`) under the felt, never in a toast over the cards.
 """
 
 from __future__ import annotations
@@ -13,14 +13,18 @@ from textual.screen import Screen
 
 from blackjack_tui.controller.coach import Coach, Verdict
 from blackjack_tui.controller.controller import RoundController
+from blackjack_tui.controller.tally import SessionTally, bust_chance
 from blackjack_tui.engine.actions import label_of
 from blackjack_tui.ui.widgets.analysis_line import AnalysisLine
 
 if TYPE_CHECKING:
+    from textual.timer import Timer
+
     from blackjack_tui.controller.game import Game
     from blackjack_tui.ui.cards import CardStyle
 
 
+TALLY_ROWS = 30
 
 
 class TableAnalysis(Screen[None]):
@@ -41,6 +45,11 @@ class TableAnalysis(Screen[None]):
         """Call once the controller exists: the coach from the settings, the count off."""
         assert self.controller is not None
         self.tally = Coach()
+        self.session_tally = SessionTally()
+        """The player's hands this sitting, always in view on the coach line."""
+        self._note: tuple[str | None, bool] = (None, False)
+        """The coach line's note and whether it warns."""
+        self._note_timer: Timer | None = None
         self.counting = self.game.settings.count
         self._counted_table: tuple[object, ...] = self._count_key()
         self.controller.on_verdict = self._verdict
@@ -53,7 +62,34 @@ class TableAnalysis(Screen[None]):
             return
         self.check_count()
         count = self.controller.count_view() if getattr(self, "counting", False) else None
-        self.query_one(AnalysisLine).show(count, self.controller.coach)
+        note, warning = getattr(self, "_note", (None, False))
+        tally = getattr(self, "session_tally", None)
+        coach = self.controller.coach
+        # The session's tally is always in view where the felt has a row to spare (from
+        # TALLY_ROWS rows); below that, whenever the line is there for the count, the coach or
+        # a note (a full table at 80×24 has no row to give).
+        room = self.size.height >= TALLY_ROWS or count is not None or coach is not None or note
+        self.query_one(AnalysisLine).show(count, coach, note, warning,
+                                          tally.words() if tally is not None and room else None)
+
+    def tell(self, text: str, severity: str = "information", timeout: float | None = None,
+             *, alone: bool = False) -> None:
+        """A note on the coach line (not a toast over the cards) for ``timeout`` seconds; notes
+        that come together are shown together (``alone``: this one replaces them)."""
+        warning = severity in ("warning", "error")
+        note, was_warning = (None, False) if alone else getattr(self, "_note", (None, False))
+        if note:
+            text = note if text in note else f"{note} · {text}"
+        self._note = (text, warning or was_warning)
+        if self._note_timer is not None:
+            self._note_timer.stop()
+        self._note_timer = self.set_timer(timeout or 8, self._clear_note)
+        self.refresh_analysis()
+
+    def _clear_note(self) -> None:
+        self._note = (None, False)
+        self._note_timer = None
+        self.refresh_analysis()
 
     def action_hint(self) -> None:
         advice = self.controller.hint() if self.controller is not None else None
@@ -62,8 +98,12 @@ class TableAnalysis(Screen[None]):
             return
         best, value = advice.ranked[0]
         others = " · ".join(f"{label_of(a)} {v:+.3f}" for a, v in advice.ranked[1:])
+        rnd = self.game.session.round
+        busts = bust_chance(rnd) if rnd is not None and "hit" in dict(advice.ranked) else None
         self.say(f"Best: {label_of(best)} {value:+.3f}" + (f" · {others}" if others else "")
-                 + " (EV per unit bet)" + (f" · {advice.note}" if advice.note else ""), "-ask")
+                 + " (EV per unit bet)"
+                 + (f" · a hit busts {busts:.0%}" if busts is not None else "")
+                 + (f" · {advice.note}" if advice.note else ""), "-ask")
 
     def action_toggle_coach(self) -> None:
         assert self.controller is not None
@@ -71,9 +111,10 @@ class TableAnalysis(Screen[None]):
         self.controller.coach = self.tally if on else None
         self.game.settings.coach = on
         self.game.save_settings()
-        self.notify("Coach on: every play is checked against the best" if on else "Coach off",
-                    timeout=4)
-        self.refresh_analysis()
+        if not on and self._note_timer is not None:
+            self._note_timer.stop()
+            self._note = (None, False)  # his last verdict goes with him
+        self.refresh_analysis()  # (the coach line shows the tally while the coach is on)
 
     def action_toggle_count(self) -> None:
         self.counting = not self.counting
@@ -101,7 +142,6 @@ class TableAnalysis(Screen[None]):
 
     def _verdict(self, verdict: Verdict) -> None:
         if verdict.mistake:
-            self.notify(f"{label_of(verdict.action)} cost {verdict.cost:.3f} of the bet "
-                        f"({verdict.money}); the best play was {label_of(verdict.best)}",
-                        title="Coach", severity="warning", timeout=8)
+            self.tell(f"{label_of(verdict.action)} cost {verdict.money}; "
+                      f"best {label_of(verdict.best)}", severity="warning", timeout=8, alone=True)
         self.refresh_analysis()

@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from blackjack_tui.controller.betting import Betting
     from blackjack_tui.controller.controller import RoundController
     from blackjack_tui.controller.game import Game
+    from blackjack_tui.controller.tally import SessionTally
     from blackjack_tui.ui.cards import CardStyle
     from blackjack_tui.ui.widgets.action_bar import ActionBar
     from blackjack_tui.ui.widgets.table import Table
@@ -68,6 +69,7 @@ def question(decision: Decision, split: bool) -> tuple[str, str]:
     return f"Box {decision.box}{hand}: your move", "-play"
 
 
+REFUSAL_SECONDS = 4.0
 ELSEWHERE_WIDTH = 76  # the round's line after a change of table, whole at 80 columns
 
 
@@ -84,6 +86,7 @@ class TableRound(KeptLines, Screen[None]):
     controller: RoundController | None
     table: Table
     actions: ActionBar
+    session_tally: SessionTally
 
     if TYPE_CHECKING:
         @property
@@ -100,6 +103,9 @@ class TableRound(KeptLines, Screen[None]):
         def refresh_analysis(self) -> None: ...
 
         def check_broke(self) -> bool: ...
+
+        def tell(self, text: str, severity: str = "information",
+                 timeout: float | None = None, *, alone: bool = False) -> None: ...
 
     def setup_round(self) -> None:
         self.last_view: TableView | None = None
@@ -119,7 +125,9 @@ class TableRound(KeptLines, Screen[None]):
         if action in PLAY_KEYS:
             # The footer shows the keys once the question is asked; a key counts as soon as
             # the decision is awaited.
-            return self.playing and action in (self._footer_keys | self._legal_keys())
+            # A key that cannot act while a decision waits still runs: the line says why.
+            return self.playing and (self.decision is not None or action in (
+                self._footer_keys | self._legal_keys()))
         return True
 
     def _legal_keys(self) -> set[str]:
@@ -152,6 +160,8 @@ class TableRound(KeptLines, Screen[None]):
             return
         self.playing = False
         self._footer_keys = frozenset()
+        if played.player_boxes():
+            self.session_tally.add(played)
         self.refresh_bindings()
         self.last_view = self.controller.view
         self.last_table = self.table_now()
@@ -264,7 +274,8 @@ class TableRound(KeptLines, Screen[None]):
         assert self.controller is not None
         refusal = self.controller.decide(action)
         if refusal is not None:
-            self.say(refusal, "-warning")
+            # On the coach line, for a few seconds: the question stays in view.
+            self.tell(refusal, "warning", REFUSAL_SECONDS, alone=True)
 
     def shoe_info(self) -> ShoeInfo:
         """The shoe and the tray as the cards shown so far tell (not ahead of the animation)."""

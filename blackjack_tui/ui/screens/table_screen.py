@@ -19,12 +19,12 @@ from blackjack_tui.controller.game import Game
 from blackjack_tui.controller.view import TableView
 from blackjack_tui.engine.actions import SPEC
 from blackjack_tui.engine.money import money_str
-from blackjack_tui.engine.seats import MAX_SEATS
 from blackjack_tui.engine.vocabulary import ActionName
 from blackjack_tui.rules_text import felt_line
 from blackjack_tui.store import START_BANKROLL
 from blackjack_tui.ui.cards import CardStyle, card_style_of
 from blackjack_tui.ui.screens.table_analysis import TableAnalysis
+from blackjack_tui.ui.screens.table_evening import TableEvening
 from blackjack_tui.ui.screens.table_round import PLAY_KEYS, TableRound, action_binding
 from blackjack_tui.ui.too_small import is_too_small, too_small_words
 from blackjack_tui.ui.widgets.action_bar import ActionBar
@@ -42,7 +42,7 @@ BET_KEYS = {"select_box", "add_chip", "remove_chip", "chip_down", "chip_up", "cl
             "rebet_deal", "deal", "players"}
 
 
-class TableScreen(TableRound, TableAnalysis):
+class TableScreen(TableEvening, TableRound, TableAnalysis):
     """Keys (the footer shows those that apply now):
 
     | key | betting | key | in a round |
@@ -93,6 +93,8 @@ class TableScreen(TableRound, TableAnalysis):
         self._style_key: tuple[object, ...] = ()
         self._style = CardStyle()
         self.setup_round()
+        self._seen_table: tuple[object, ...] = ()
+        """The table as the felt last drew it between rounds (:meth:`table_now`)."""
 
     @property
     def slip(self) -> BetSlip:
@@ -116,6 +118,8 @@ class TableScreen(TableRound, TableAnalysis):
         self.message = self.query_one("#message", Static)
         self.controller = RoundController(game.session, self, game.speed, keeper=game)
         self.setup_analysis()
+        if game.resume_round is None:
+            self._last_round_at_start()
         self.draw_betting()
         self.on_resize()
         self.show_notices()
@@ -133,7 +137,7 @@ class TableScreen(TableRound, TableAnalysis):
     def show_notices(self) -> None:
         """Whatever the game has to say (at start: what it found; later: a resumed evening)."""
         for notice in self.game.take_notices():
-            self.notify(notice, severity="warning", timeout=12)
+            self.tell(notice, severity="warning", timeout=12)
 
     def on_resize(self) -> None:
         small = is_too_small(self.size.width, self.size.height)
@@ -141,6 +145,7 @@ class TableScreen(TableRound, TableAnalysis):
         if self.controller is not None:
             self.controller.hold(small)  # the cards wait while the table cannot be seen
         self.refresh_bindings()
+        self.refresh_analysis()  # (the session's tally shows from a height on)
         if small:
             self.query_one("#too-small", Static).update(
                 too_small_words(self.size.width, self.size.height, "the table waits"))
@@ -149,6 +154,8 @@ class TableScreen(TableRound, TableAnalysis):
         """Back from a menu: the table, the pace or the cards' style may have changed."""
         if self.controller is not None:
             self.controller.pace = self.game.speed
+        if not self.playing and self.table_now() != self._seen_table:
+            self._new_table_line()
         self.show_notices()
         if self.playing:
             self.draw_status(live=True)
@@ -208,6 +215,7 @@ class TableScreen(TableRound, TableAnalysis):
             self.actions.show_betting(session.rules.chips, bool(session.last_bets))
         self.draw_status()
         self.refresh_analysis()
+        self._seen_table = self.table_now()
 
     def draw_seats(self, view: TableView | None, live: bool = False) -> None:
         """The computer players; in a round (``live``) each stack as the cards shown so far
@@ -276,8 +284,9 @@ class TableScreen(TableRound, TableAnalysis):
         return error is None
 
     def action_rebet_deal(self) -> None:
-        # The banker has nothing to rebet: space deals the others all the same.
-        if self.betting.banking or self.action_rebet():
+        """Space: the bets on the table, else the last ones again, dealt. (The banker has
+        nothing to rebet: space deals the others all the same.)"""
+        if self.betting.banking or self.slip.bets or self.action_rebet():
             self.action_deal()
 
     def action_deal(self) -> None:
@@ -292,6 +301,13 @@ class TableScreen(TableRound, TableAnalysis):
         problem = game.before_deal()
         if self.betting.stale:
             self.betting.renew(keep=True)  # the home evening sat down: its stack, not the bankroll
+        betting = self.betting
+        if problem is None and not self.slip.bets and not betting.touched \
+                and not betting.banking and game.session.last_bets:
+            # Enter after a round (the felt still shows it): the same bets again, as the lit
+            # Deal button promises; a slip the player cleared himself is his to fill.
+            problem = betting.rebet()
+            self.draw_betting()
         bets, not_now = self.betting.to_deal()
         problem = problem or not_now
         if problem is not None:
@@ -319,24 +335,6 @@ class TableScreen(TableRound, TableAnalysis):
         self.app.push_screen(Confirm(f"You are out of chips. Start again with a fresh bankroll "
                                      f"of {fresh}?"), answer)
         return True
-
-    def action_players(self) -> None:
-        """``a``: 0 to 4 computer players, round and round; a home evening starts afresh."""
-        if self.playing:
-            return
-        game = self.game
-        game.set_players((len(game.session.others) + 1) % (MAX_SEATS + 1))
-        self.betting.select(min(self.betting.selected, 3))
-        who = ", ".join(o.name for o in game.session.others) or "nobody"
-        self.say(f"Computer players: {who} (a changes)", "-info")
-        self.betting.renew(keep=True)
-        self.draw_betting()
-        self.show_notices()
-
-    def action_ledger(self) -> None:
-        from blackjack_tui.ui.screens.home_ledger import HomeLedger
-
-        self.app.push_screen(HomeLedger(self.game.session.home))
 
     @on(BetBox.Selected)
     def _box_clicked(self, event: BetBox.Selected) -> None:

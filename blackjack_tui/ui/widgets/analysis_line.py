@@ -1,4 +1,7 @@
-"""One line under the felt: the Hi-Lo count and the coach's tally, when either is switched on."""
+"""The coach line under the felt: the session's hands won, lost and pushed (always), the Hi-Lo
+count and the coach's tally when either is switched on, and the table's notes (the coach's
+verdicts, what the game has to say) for a while: a note takes a row from the felt, never covers a
+card, a question or a result."""
 
 from __future__ import annotations
 
@@ -13,33 +16,42 @@ class AnalysisLine(Static):
     """Hidden (``display: none``) while neither the count nor the coach is on."""
 
     DEFAULT_CSS = """
-    AnalysisLine { height: 1; padding: 0 1; background: $panel; color: $text; }
+    AnalysisLine { height: auto; max-height: 2; padding: 0 1; background: $panel; color: $text; }
+    AnalysisLine.-warning { color: $text-warning; }
     """
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self._key: tuple[object, ...] | None = None
 
-    def show(self, count: CountView | None, coach: Coach | None) -> None:
+    def show(self, count: CountView | None, coach: Coach | None, note: str | None = None,
+             warning: bool = False, session: str | None = None) -> None:
         key = (count, coach.summary() if coach is not None else None,
-               bool(coach and coach.mistakes))
+               bool(coach and coach.mistakes), note, warning, session)
         if key == self._key:
             return
         self._key = key
-        on = count is not None or coach is not None
+        on = count is not None or coach is not None or bool(note) or bool(session)
         if self.display != on:
             self.display = on  # the felt gives up a row (a layout, only when switched)
-        text = Text()
+        parts: list[Text] = []
+        if session:
+            parts.append(Text(session))
         if count is not None:
-            text.append("Count ")
-            text.append(f"{count.running:+d}", style="bold")
-            text.append("  true ")
-            text.append(f"{count.true_count:+.1f}", style="bold")
-            text.append("  dealt ")
-            text.append(f"{count.penetration:.0%}", style="bold")
+            parts.append(Text.assemble(
+                "Count ", (f"{count.running:+d}", "bold"), "  true ",
+                (f"{count.true_count:+.1f}", "bold"), "  dealt ",
+                (f"{count.penetration:.0%}", "bold")))
         if coach is not None:
-            if count is not None:
-                text.append("   ")
-            text.append("Coach ")
-            text.append(coach.summary(), style="bold" if coach.mistakes else "")
-        self.update(text, layout=False)
+            parts.append(Text.assemble(
+                "Coach ", (coach.summary(), "bold" if coach.mistakes else "")))
+        if note:
+            parts.append(Text(note, style="bold" if warning else ""))
+        # The last part (the note, else the coach's tally …) always shows; the session's tally,
+        # then the count, make room for it where the line has none (one row: the felt keeps
+        # its height, and no part is cut).
+        width = (self.size.width or self.app.size.width - 2) - 2
+        while len(parts) > 1 and sum(p.cell_len for p in parts) + 3 * (len(parts) - 1) > width:
+            parts.pop(0)
+        self.set_class(warning and bool(note), "-warning")
+        self.update(Text("   ").join(parts), layout=bool(note) or self.size.height != 1)

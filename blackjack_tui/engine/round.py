@@ -37,7 +37,7 @@ from blackjack_tui.engine.cards import Card
 from blackjack_tui.engine.errors import IllegalActionError
 from blackjack_tui.engine.events import CARD_EVENTS, STAND_EVENTS, Event
 from blackjack_tui.engine.hand import Box, Hand
-from blackjack_tui.engine.money import ZERO, to_money
+from blackjack_tui.engine.money import MAX_DIGITS, ZERO, to_money
 from blackjack_tui.engine.rules import Rules
 from blackjack_tui.engine.seats import Seat, SeatBet
 from blackjack_tui.engine.shoe import Shoe
@@ -91,7 +91,7 @@ class Round:
         self.shoe = shoe
         self.tier = tier
         self.player = Seat(0, "", bankroll if type(bankroll) is Decimal and bankroll.is_finite()
-                           else to_money(bankroll))
+                           and bankroll.adjusted() < MAX_DIGITS else to_money(bankroll))
         self.player_seat = player_seat
         self.boxes, self.seats = take_bets(self.table, tier, bets, self.player, seats,
                                            player_seat, behind)

@@ -11,7 +11,7 @@ from textual.containers import Vertical
 from textual.widgets import Input, Label
 
 from blackjack_tui.engine.actions import Decision
-from blackjack_tui.engine.money import money_str
+from blackjack_tui.engine.money import in_cents, money_str
 from blackjack_tui.ui.screens.confirm import Question
 
 
@@ -23,7 +23,7 @@ class InsuranceAmount(Question[Decimal | None]):
     def __init__(self, decision: Decision) -> None:
         super().__init__()
         self.decision = decision
-        self.most = decision.stake or Decimal(0)
+        self.most = decision.most_typed or Decimal(0)  # in whole cents, as typed amounts are
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
@@ -40,7 +40,7 @@ class InsuranceAmount(Question[Decimal | None]):
             self.query_one("#why", Label).update("Type an amount like 5 or 2.50")
             return
         if not amount.is_finite() or amount <= 0 or amount > self.most or \
-                amount.as_tuple().exponent < -2:  # type: ignore[operator]
+                not in_cents(amount):
             self.query_one("#why", Label).update(
                 f"An amount above 0 and at most {money_str(self.most)}, in whole cents")
             return

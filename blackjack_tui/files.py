@@ -75,5 +75,12 @@ def read_text(path: Path | str, limit: int = MAX_BYTES) -> str:
         raise InputFileError("not UTF-8 text") from None
 
 
+def shown(path: Path | str) -> str:
+    """A file's name for a one-line message: as typed, or quoted when it holds a line break or
+    another control character (a name may hold any but ``/`` and NUL)."""
+    text = str(path)
+    return text if text.isprintable() else repr(text)
+
+
 def _cap(limit: int) -> str:
     return MAX_TEXT if limit == MAX_BYTES else f"{limit:,} bytes"

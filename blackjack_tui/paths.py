@@ -110,7 +110,10 @@ def check_folder(text: str, option: str = "--data-dir") -> Path:
     them anywhere, ``/usr/x/y`` too, from one typo)."""
     if not text.strip():
         raise FolderError(f"{option} {text!r}: an empty name; name a folder (. for this one)")
-    path = Path(text).expanduser()
+    try:
+        path = Path(text).expanduser()
+    except RuntimeError:  # ~name of nobody, or no home at all
+        raise FolderError(f"{option} {text}: no home folder for {text.split('/')[0]}") from None
     existing = _nearest_existing(path)
     name_max = _limit(existing, "PC_NAME_MAX", NAME_MAX)
     for part in path.parts:

@@ -16,7 +16,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from blackjack_tui.engine.rules import Rules
-from blackjack_tui.files import InputFileError, read_text
+from blackjack_tui.files import InputFileError, read_text, shown
 
 SHIPPED_NAME = "rulesets.toml"
 MAX_RULES_BYTES = 1024 * 1024
@@ -230,7 +230,7 @@ def load_file(path: Path) -> tuple[dict[str, Rules], list[RulesFileError]]:
     try:
         text = read_text(path, MAX_RULES_BYTES)
     except InputFileError as err:
-        return {}, [RulesFileError(str(path), str(err))]
+        return {}, [RulesFileError(shown(path), str(err))]
     bases = None if path.resolve() == shipped_path().resolve() else shipped_tables()
     return parse_text(text, str(path), bases)
 

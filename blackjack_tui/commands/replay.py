@@ -15,7 +15,7 @@ from blackjack_tui.cli import UsageError
 from blackjack_tui.engine.history import HandRecord, ReplayError, RoundResult, Scenario, replay
 from blackjack_tui.engine.money import money_str
 from blackjack_tui.engine.round import Round
-from blackjack_tui.files import InputFileError, read_text
+from blackjack_tui.files import InputFileError, read_text, shown
 
 
 def _no_constant(name: str) -> Any:
@@ -41,7 +41,7 @@ def _documents(path: Path) -> list[dict[str, Any]]:
     try:
         text = read_text(path)
     except InputFileError as err:
-        raise UsageError(f"{path}: {err}") from None
+        raise UsageError(f"{shown(path)}: {err}") from None
     try:
         data = _loads(text)
         docs = data if isinstance(data, list) else [data]

@@ -14,7 +14,7 @@ from pathlib import Path
 from blackjack_tui.cli import UsageError
 from blackjack_tui.commands._data import read_store
 from blackjack_tui.engine.fair import FairError, ShoeRecord, commitment, verify_record
-from blackjack_tui.files import InputFileError, read_bytes
+from blackjack_tui.files import InputFileError, read_bytes, shown
 from blackjack_tui.paths import data_dir
 from blackjack_tui.store.errors import RecordError
 from blackjack_tui.store.jsonio import load_json
@@ -25,7 +25,7 @@ def read_records(path: Path) -> list[ShoeRecord]:
     try:
         raw = read_bytes(path)
     except InputFileError as err:
-        raise UsageError(f"{path}: {err}") from None
+        raise UsageError(f"{shown(path)}: {err}") from None
     try:
         try:
             values = [load_json(raw)]

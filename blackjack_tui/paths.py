@@ -156,10 +156,13 @@ _MOST = 5000  # entries looked at in one folder tree: a start never walks a whol
 
 
 def tighten(folder: Path, names: tuple[str, ...] | None = None) -> int:
-    """Make ``folder`` 0700 and what the game keeps in it (``names``, as globs; ``None``:
-    everything) 0600 and 0700, on POSIX: files written before the game kept them private.
-    Only the player's own files and folders, never through a link; a folder with the sticky bit
-    (``/tmp``), the home folder or the root is left alone. Returns how many were changed."""
+    """Make what the game keeps in ``folder`` 0600 (files) and 0700 (folders), on POSIX: files
+    written before the game kept them private. ``names`` (globs) are the game's in a folder the
+    player named, which is itself left as he made it (``--data-dir .`` must not close his
+    project folder; the files in it are private whatever the folder's mode); ``None``: the
+    folder is the game's own, and it and everything in it are tightened. Only the player's own
+    files and folders, never through a link; a folder with the sticky bit (``/tmp``), the home
+    folder or the root is left alone. Returns how many were changed."""
     if os.name != "posix":
         return 0
     try:
@@ -169,7 +172,7 @@ def tighten(folder: Path, names: tuple[str, ...] | None = None) -> int:
     if not stat.S_ISDIR(info.st_mode) or info.st_mode & stat.S_ISVTX or \
             os.path.realpath(folder) in (os.path.realpath(Path.home()), "/"):
         return 0
-    changed = _private(folder, info)
+    changed = _private(folder, info) if names is None else 0
     todo: list[Path] = []
     try:
         with os.scandir(folder) as entries:
@@ -211,7 +214,8 @@ def _private(path: Path, info: os.stat_result) -> int:
 def tighten_all(data_override: str | Path | None) -> None:
     """Keep the game's folders private (see :func:`tighten`): the data folder (only what the game
     writes there, when the player named it), the cache and the log (only the game's files
-    there, when an environment variable or the data folder names them)."""
+    there, when an environment variable or the data folder names them). The folders the game
+    makes are 0700 from the start (the umask of :func:`blackjack_tui.cli.main`)."""
     if data_override is None:
         tighten(data_dir())
     else:

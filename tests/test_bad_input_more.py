@@ -386,3 +386,27 @@ def test_a_saved_shoe_with_an_absurd_decks_is_refused_before_any_card_is_made(
     fair["decks"] = decks
     with pytest.raises(StateError, match="1 to 8 decks"):
         FairShoe.from_dict(fair)
+
+
+# ------------------------------------------------------------------------- found by fuzzing
+
+
+def test_a_file_name_with_a_line_break_stays_on_one_line(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["replay", "no\nsuch.json"]) == 2
+    err = capsys.readouterr().err
+    assert one_line(err, "replay") and "'no\\nsuch.json'" in err
+
+
+def test_a_data_dir_under_the_home_of_nobody_is_one_line(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["history", "--data-dir", "~no-such-user-of-blackjack/data"]) == 2
+    err = capsys.readouterr().err
+    assert one_line(err, "history") and "no home folder" in err
+
+
+def test_a_pipe_among_the_saved_evenings_is_a_problem_named_not_a_hang(tmp_path: Path) -> None:
+    from blackjack_tui.store.evenings import EveningFileError, evening_from_file
+
+    with pytest.raises(EveningFileError, match="a pipe, not a file"):
+        evening_from_file(_fifo(tmp_path))

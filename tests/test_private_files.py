@@ -40,7 +40,18 @@ def open_umask() -> Iterator[None]:
         os.umask(old)
 
 
-def test_a_new_data_folder_its_database_lock_and_log_are_0600_and_0700(
+def test_a_new_data_folder_and_its_log_are_0700_and_0600(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, open_umask: None) -> None:
+    monkeypatch.delenv(paths.LOG_ENV)
+    data = tmp_path / "new" / "data"
+    assert main(["history", "--debug", "--data-dir", str(data)]) == 0
+    assert (data / "logs" / "blackjack-tui.log").exists()
+    for path in (tmp_path / "new", *tree(data)):
+        assert mode(path) == (0o700 if path.is_dir() else 0o600), path
+    assert os.umask(0o022) == 0o022  # the player's umask is back once the command is done
+
+
+def test_the_database_lock_and_log_a_run_makes_are_0600(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, open_umask: None) -> None:
     monkeypatch.delenv(paths.LOG_ENV)
     data = tmp_path / "data"
@@ -50,9 +61,9 @@ def test_a_new_data_folder_its_database_lock_and_log_are_0600_and_0700(
     assert main(["history", "--debug", "--data-dir", str(data)]) == 0
     made = {p.name for p in data.iterdir()}
     assert {"blackjack.db", "blackjack.lock", "logs"} <= made
-    for path in tree(data):
+    for path in data.rglob("*"):
         assert mode(path) == (0o700 if path.is_dir() else 0o600), path
-    assert os.umask(0o022) == 0o022  # the player's umask is back once the command is done
+    assert mode(data) == 0o755  # the folder the player named is his to open or close
 
 
 def test_files_already_there_are_tightened_and_the_players_own_are_left_alone(
@@ -66,7 +77,7 @@ def test_files_already_there_are_tightened_and_the_players_own_are_left_alone(
     (data / "mine").mkdir()
     assert mode(data / "blackjack.db") == 0o644 and mode(data) == 0o755
     assert main(["history", "--data-dir", str(data)]) == 0
-    assert mode(data) == 0o700
+    assert mode(data) == 0o755
     assert mode(data / "blackjack.db") == 0o600
     assert mode(data / "logs") == 0o700 and mode(data / "logs" / "blackjack-tui.log") == 0o600
     assert mode(data / "notes.txt") == 0o644 and mode(data / "mine") == 0o755
@@ -114,4 +125,5 @@ def test_a_link_in_the_data_folder_is_not_followed(tmp_path: Path) -> None:
     data.mkdir()
     (data / "blackjack.db").symlink_to(outside)
     paths.tighten(data, paths.DATA_NAMES)
+    paths.tighten(data)
     assert mode(outside) == 0o644 and mode(data) == 0o700

@@ -35,21 +35,37 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(f"{self.prog}: {message}")
 
 
+MAX_COUNT = 10**9
+"""The most rounds, hands or jobs a count on the command line asks for: more than any run could
+use, and within what SQLite and the operating system take (a 30-digit limit was a crash)."""
+MAX_SEED_DIGITS = 40
+
+
+def _short(text: str) -> str:
+    return repr(text) if len(text) <= 24 else repr(text[:20]) + f"… ({len(text)} characters)"
+
+
+def _whole(text: str, digits: int, what: str) -> int:
+    # Checked before int(): Python refuses to convert more than 4300 digits, with a ValueError
+    # whose message is not the player's.
+    bare = text.strip().lstrip("+-").replace("_", "")
+    if not bare.isdigit() or not bare.isascii():
+        raise argparse.ArgumentTypeError(f"{what} is a whole number, not {_short(text)}")
+    if len(bare.lstrip("0")) > digits:
+        raise argparse.ArgumentTypeError(f"{what} has at most {digits} digits, not {len(bare)}")
+    return int(text)
+
+
 def _positive_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a number of at least 1, not {text}")
+    value = _whole(text, len(str(MAX_COUNT)), "a count")
+    if not 1 <= value <= MAX_COUNT:
+        raise argparse.ArgumentTypeError(f"expected a number from 1 to {MAX_COUNT:,}, not "
+                                         f"{_short(text)}")
     return value
 
 
 def _seed(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"a seed is a whole number, not {text!r}") from None
+    return _whole(text, MAX_SEED_DIGITS, "a seed")
 
 
 @dataclass(frozen=True)
@@ -82,6 +98,7 @@ SHARED = (
            "a pipe)", {"action": "store_true"}),
 )
 _SHARED = {o.dest: o for o in SHARED}
+_OPTIONS = {o.dest for o in (*GLOBAL, *SHARED)} | {"check", "limit", "hands", "jobs"}
 
 
 def _no_arguments(parser: argparse.ArgumentParser) -> None:
@@ -269,6 +286,10 @@ def parse(argv: Sequence[str]) -> tuple[Command, argparse.Namespace]:
     for option in (*GLOBAL, *(_SHARED[d] for d in command.shared)):
         if not hasattr(args, option.dest):
             setattr(args, option.dest, option.default)
+    for dest, value in vars(args).items():
+        if value == "":  # '' meant the current folder, or the default rule set
+            what = "--" + dest.replace("_", "-") if dest in _OPTIONS else dest.upper()
+            raise UsageError(f"blackjack-tui {command.name}: {what} is empty; give a name")
     return command, args
 
 
@@ -300,6 +321,28 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         print(versions_text())
         return 0
+    from blackjack_tui.paths import FolderError, check_folder, tighten_all
+
+    if args.data_dir is not None:
+        try:
+            check_folder(args.data_dir)
+        except FolderError as err:
+            print(f"blackjack-tui {command.name}: {err}", file=sys.stderr)
+            return 2
+    # Everything the game writes (the database, its log and lock, backups, the cache, the log)
+    # is the player's alone: 0600 files and 0700 folders. A umask covers every writer at once,
+    # SQLite's own files too, which no open() of ours creates; restored on the way out for a
+    # caller that runs main() in its own process (the tests).
+    umask = os.umask(0o077) if os.name == "posix" else None
+    try:
+        tighten_all(args.data_dir)  # what earlier versions wrote, 0644 and 0755
+        return _run(command, args, args_list)
+    finally:
+        if umask is not None:
+            os.umask(umask)
+
+
+def _run(command: Command, args: argparse.Namespace, args_list: list[str]) -> int:
     from blackjack_tui.diagnostics import log, report_crash, start_logging
     from blackjack_tui.paths import log_dir
 

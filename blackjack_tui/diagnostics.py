@@ -8,6 +8,7 @@ to the log, the terminal gets one paragraph saying where the log is and what to 
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import sys
 from collections.abc import Sequence
@@ -86,7 +87,10 @@ class Logging:
     @property
     def written(self) -> bool:
         """Whether the log file exists and every record reached it."""
-        return self.path.exists() and not self._handler.failed
+        try:
+            return self.path.exists() and not self._handler.failed
+        except (OSError, ValueError):  # a name too long, a NUL: then it was not written either
+            return False
 
     def close(self) -> None:
         logging.getLogger().removeHandler(self._handler)
@@ -113,7 +117,21 @@ def start_logging(folder: Path, *, debug: bool = False) -> Logging:
 
 def report_crash(error: BaseException, logs: Logging, command: str,
                  argv: Sequence[str]) -> int:
-    """Log ``error`` with its traceback, print one paragraph for the player; exit status 1."""
+    """Log ``error`` with its traceback, print one paragraph for the player; exit status 1.
+
+    The report itself never raises: it runs when something is already wrong (a folder that
+    cannot be named, a disk that says no, a closed stderr), and a second traceback in place of
+    the paragraph is the worst answer there is. What it cannot say it leaves out."""
+    try:
+        return _report(error, logs, command, argv)
+    except Exception:
+        with contextlib.suppress(Exception):
+            print(f"blackjack-tui stopped on an unexpected error ({type(error).__name__}); "
+                  f"the report could not be written either.", file=sys.stderr)
+        return 1
+
+
+def _report(error: BaseException, logs: Logging, command: str, argv: Sequence[str]) -> int:
     log.critical("blackjack-tui %s stopped on an unexpected error (argv %s)\n%s", command,
                  list(argv), versions_text(), exc_info=error)
     first = (str(error).strip().splitlines() or [""])[0][:200]

@@ -16,8 +16,17 @@ from typing import Any
 from pydantic import ValidationError
 
 from blackjack_tui.engine.rules import Rules
+from blackjack_tui.files import InputFileError, read_text, shown
 
 SHIPPED_NAME = "rulesets.toml"
+MAX_RULES_BYTES = 1024 * 1024
+"""A rules file is read up to 1 MiB (the shipped one is 10 KiB): a device or a huge file is one
+error, and the game starts with the other tables."""
+MAX_ERRORS = 20
+"""The problems of one file shown (then how many more): a game shows each as a notice."""
+MAX_EXTENDS = 16
+"""How many tables deep ``extends`` may go (a table on a table … on a shipped one): a chain
+thousands long stopped the game from starting (Python's recursion limit, and quadratic time)."""
 
 
 @dataclass(frozen=True)
@@ -109,6 +118,9 @@ def _extended(name: str, body: dict[str, Any], tables: dict[str, Any],
         raise _ExtendsError("write the name of a table to start from, like extends = \"swedish\"")
     if base_name in chain or (base_name == name and base_name not in bases):
         raise _ExtendsError(f"tables extend each other in a circle: {' -> '.join((*chain, name))}")
+    if len(chain) >= MAX_EXTENDS:
+        raise _ExtendsError(f"tables extend tables more than {MAX_EXTENDS} deep "
+                            f"({' -> '.join((*chain[:3], '…', name))}); start from fewer")
     own = tables.get(base_name) if base_name != name else None
     if isinstance(own, dict):
         base = _extended(base_name, own, tables, bases, (*chain, name))
@@ -187,36 +199,38 @@ def parse_text(text: str, path: str, bases: dict[str, dict[str, Any]] | None = N
         errors.append(RulesFileError(path, "'ruleset' must be a table of rule sets", key="ruleset"))
         return sets, errors
     for name, body in tables.items():
+        # Past the errors shown, their lines are not looked for (a search of the whole text for
+        # each of thousands of broken tables took seconds).
+        lines = text if len(errors) <= MAX_ERRORS else ""
         if not isinstance(body, dict):
             errors.append(RulesFileError(path, "a rule set must be a table of keys", name,
-                                         line=_find_line(text, name, None)))
+                                         line=_find_line(lines, name, None)))
             continue
         try:
             merged = _extended(name, body, tables, bases or {}, ())
         except _ExtendsError as err:
             errors.append(RulesFileError(path, str(err), name, "extends",
-                                         _find_line(text, name, "extends")))
+                                         _find_line(lines, name, "extends")))
             continue
         fields: dict[str, Any] = {"name": name, **merged}
         try:
             sets[name] = Rules.model_validate(fields)
         except ValidationError as err:
-            errors.extend(_pydantic_errors(path, text, name, err))
+            errors.extend(_pydantic_errors(path, lines, name, err))
     if not tables and not errors:
         errors.append(RulesFileError(path, "no rule sets found; add a [ruleset.NAME] table"))
+    if len(errors) > MAX_ERRORS:
+        more = len(errors) - MAX_ERRORS
+        errors[MAX_ERRORS:] = [RulesFileError(path, f"and {more:,} more problems like these")]
     return sets, errors
 
 
 def load_file(path: Path) -> tuple[dict[str, Rules], list[RulesFileError]]:
     """Load one rules file; a missing or unreadable file is one error, not an exception."""
     try:
-        raw = path.read_bytes()
-    except OSError as err:
-        return {}, [RulesFileError(str(path), f"cannot read: {err.strerror or err}")]
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        return {}, [RulesFileError(str(path), "not UTF-8 text")]
+        text = read_text(path, MAX_RULES_BYTES)
+    except InputFileError as err:
+        return {}, [RulesFileError(shown(path), str(err))]
     bases = None if path.resolve() == shipped_path().resolve() else shipped_tables()
     return parse_text(text, str(path), bases)
 

@@ -15,19 +15,35 @@ from blackjack_tui.cli import UsageError
 from blackjack_tui.engine.history import HandRecord, ReplayError, RoundResult, Scenario, replay
 from blackjack_tui.engine.money import money_str
 from blackjack_tui.engine.round import Round
+from blackjack_tui.files import InputFileError, read_text, shown
 
 
 def _no_constant(name: str) -> Any:
     raise json.JSONDecodeError(f"{name} is not an amount", name, 0)
 
 
+MAX_INT_DIGITS = 40  # more than any amount (12 digits) or seed a scenario holds
+
+
+def _bounded_int(text: str) -> int:
+    # Checked before int(): Python refuses more than 4300 digits with a ValueError of its own.
+    if len(text.lstrip("-")) > MAX_INT_DIGITS:
+        raise json.JSONDecodeError(f"a number of {len(text.lstrip('-')):,} digits (at most "
+                                   f"{MAX_INT_DIGITS})", text[:20], 0)
+    return int(text)
+
+
+def _loads(text: str) -> Any:
+    return json.loads(text, parse_constant=_no_constant, parse_int=_bounded_int)
+
+
 def _documents(path: Path) -> list[dict[str, Any]]:
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as err:
-        raise UsageError(f"cannot read {path}: {getattr(err, 'strerror', None) or err}") from None
+        text = read_text(path)
+    except InputFileError as err:
+        raise UsageError(f"{shown(path)}: {err}") from None
     try:
-        data = json.loads(text, parse_constant=_no_constant)
+        data = _loads(text)
         docs = data if isinstance(data, list) else [data]
     except RecursionError:
         raise UsageError(f"{path}: nested too deeply to be a scenario") from None
@@ -37,7 +53,7 @@ def _documents(path: Path) -> list[dict[str, Any]]:
             if not line.strip():
                 continue
             try:
-                docs.append(json.loads(line, parse_constant=_no_constant))
+                docs.append(_loads(line))
             except RecursionError:
                 raise UsageError(f"{path}:{number}: nested too deeply") from None
             except json.JSONDecodeError as err:

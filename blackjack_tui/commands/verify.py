@@ -14,6 +14,7 @@ from pathlib import Path
 from blackjack_tui.cli import UsageError
 from blackjack_tui.commands._data import read_store
 from blackjack_tui.engine.fair import FairError, ShoeRecord, commitment, verify_record
+from blackjack_tui.files import InputFileError, read_bytes, shown
 from blackjack_tui.paths import data_dir
 from blackjack_tui.store.errors import RecordError
 from blackjack_tui.store.jsonio import load_json
@@ -22,9 +23,9 @@ from blackjack_tui.store.jsonio import load_json
 def read_records(path: Path) -> list[ShoeRecord]:
     """Every shoe record in ``path`` (one JSON object, or JSON lines); UsageError if unreadable."""
     try:
-        raw = path.read_bytes()
-    except OSError as err:
-        raise UsageError(f"cannot read {path}: {err.strerror or err}") from None
+        raw = read_bytes(path)
+    except InputFileError as err:
+        raise UsageError(f"{shown(path)}: {err}") from None
     try:
         try:
             values = [load_json(raw)]

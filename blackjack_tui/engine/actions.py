@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from decimal import Decimal, InvalidOperation
+from decimal import ROUND_DOWN, Decimal, InvalidOperation
 from types import MappingProxyType
 from typing import NamedTuple
 
 from blackjack_tui.engine.errors import InvalidActionError
+from blackjack_tui.engine.money import CENT, MAX_DIGITS, in_cents
 from blackjack_tui.engine.vocabulary import ActionName, DecisionKind
 
 A = ActionName
@@ -111,8 +112,9 @@ class Action(NamedTuple):
             amount = Decimal(rest)
         except InvalidOperation:
             raise InvalidActionError(f"{rest!r} in {text!r} is not an amount") from None
-        if not whole_cents(amount):
-            raise InvalidActionError(f"an insurance amount is positive, in whole cents: {text!r}")
+        if not whole_cents(amount) or amount.adjusted() >= MAX_DIGITS:
+            raise InvalidActionError(f"an insurance amount is positive, in whole cents, of at "
+                                     f"most {MAX_DIGITS} digits: {text[:40]!r}")
         return cls(name, amount)
 
     def __str__(self) -> str:
@@ -166,11 +168,22 @@ class Decision(NamedTuple):
             return amount <= self.stake
         return amount == self.stake
 
+    @property
+    def most_typed(self) -> Decimal | None:
+        """The most an ``insurance:AMOUNT`` may name: the stake rounded down to whole cents,
+        as a typed amount must be (half of 9.99 is offered as 4.99: 4.995 was offered, then
+        refused). The stake itself stays what the rules make it: ``insurance`` alone takes it
+        whole, as rounds recorded before have it."""
+        stake = self.stake
+        if stake is None or in_cents(stake):
+            return stake
+        return stake.quantize(CENT, ROUND_DOWN)
+
     def describe(self) -> str:
         """``box 2 hand 1: hit, stand, double`` — for error messages."""
         legal = [str(a) for a in self.actions]
         if self.any_amount and self.stake is not None:
-            legal = [f"insurance:AMOUNT (up to {self.stake})" if a == "insurance" else a
+            legal = [f"insurance:AMOUNT (up to {self.most_typed})" if a == "insurance" else a
                      for a in legal]
         where = f"box {self.box}" + (f" hand {self.hand}" if self.kind == "play" else "")
         if self.behind:

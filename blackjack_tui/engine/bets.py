@@ -13,7 +13,7 @@ from decimal import Decimal
 
 from blackjack_tui.engine.errors import BetError
 from blackjack_tui.engine.hand import PLAYING, Box, Hand
-from blackjack_tui.engine.money import ZERO, money_str, to_money
+from blackjack_tui.engine.money import ZERO, cents_problem, in_cents, money_str, to_money
 from blackjack_tui.engine.rules import Limits, Rules
 from blackjack_tui.engine.seats import MAX_SEATS, Seat, SeatBet, seat_box
 from blackjack_tui.engine.table_rules import TableRules
@@ -60,7 +60,7 @@ def _alone(table: TableRules, tier: str | None, bets: Sequence[object | None],
         if type(bet) is Decimal and bet.is_finite() and bet:
             low, high = table.limits
             total = ZERO + bet  # (the sum below, to the same digits)
-            if low <= bet <= high and total <= player.bankroll:
+            if low <= bet <= high and total <= player.bankroll and in_cents(bet):
                 player.bankroll -= total
                 return [new_box(1, bet)]
     rules = table.rules
@@ -115,6 +115,8 @@ def _own_boxes(bets: Sequence[object | None], limits: Limits) -> list[Box]:
             continue
         if bet < low or bet > high:
             raise BetError(f"box {number}: {limits.problem(bet)}")
+        if not in_cents(bet):
+            raise BetError(f"box {number}: {cents_problem(bet)}")
         boxes.append(new_box(number, bet))
     return boxes
 
@@ -133,7 +135,7 @@ def _seat_boxes(seats: Sequence[SeatBet], limits: Limits) -> tuple[list[Seat], l
         seated.append(seat)
         if bet == 0:
             continue
-        problem = limits.problem(bet)
+        problem = limits.problem(bet) or cents_problem(bet)
         if problem is not None:
             raise BetError(f"{spec.name}: {problem}")
         if bet > chips:
@@ -154,6 +156,8 @@ def _bets_behind(boxes: list[Box], behind: Mapping[int, object], limits: Limits)
             raise BetError(f"behind box {number}: {err}") from None
         if amount == 0:
             continue
+        if not in_cents(amount):
+            raise BetError(f"behind box {number}: {cents_problem(amount)}")
         box = by_number.get(number)
         if box is None:
             raise BetError(f"box {number} has no player's bet to bet behind")

@@ -31,7 +31,7 @@ from typing import Any
 
 from blackjack_tui.engine.cards import DECK, Card, CardError, parse_cards
 from blackjack_tui.engine.errors import EngineError, StateError
-from blackjack_tui.engine.shoe import RandomSource, Shoe, fisher_yates
+from blackjack_tui.engine.shoe import RandomSource, Shoe, fisher_yates, saved_decks
 
 SCHEME = "hmac-sha256-fy-v1"
 _ORDER = {card.text: i for i, card in enumerate(DECK)}
@@ -344,7 +344,7 @@ class FairShoe(Shoe):
     def from_dict(cls, data: dict[str, Any], rng: RandomSource | None = None) -> FairShoe:
         try:
             fair = data["fair"]
-            shoe = cls(int(data["decks"]), None, shuffle=False,
+            shoe = cls(saved_decks(data), None, shuffle=False,
                        client_seed=fair["client_seed"], server_seed=fair["next_server_seed"])
             base = Shoe.from_dict(data)
             shoe.stacked_shoe = False

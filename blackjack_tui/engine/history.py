@@ -23,7 +23,7 @@ from blackjack_tui.engine.errors import (
     ShoeEmptyError,
 )
 from blackjack_tui.engine.kernel import hand_totals
-from blackjack_tui.engine.money import money_str, to_money
+from blackjack_tui.engine.money import cents_problem, in_cents, money_str, to_money
 from blackjack_tui.engine.round import Round
 from blackjack_tui.engine.rules import Rules
 from blackjack_tui.engine.seats import SeatBet
@@ -214,6 +214,20 @@ class Scenario(BaseModel):
                 raise ValueError(f"amounts are exact: write {item!r} as a string like \"{item}\"")
             if isinstance(item, float):
                 raise ValueError(f"{item!r} is not an amount")
+        return value
+
+    @field_validator("bankroll", "bets")
+    @classmethod
+    def _bounded(cls, value: Any) -> Any:
+        # As everywhere amounts are read: at most MAX_DIGITS digits ("1e999" was printed as
+        # 1e+999), a bet in whole cents.
+        for item in value if isinstance(value, list) else [value]:
+            if item is not None:
+                to_money(item)
+        if isinstance(value, list):
+            for item in value:
+                if item is not None and not in_cents(item):
+                    raise ValueError(cents_problem(item))
         return value
 
 

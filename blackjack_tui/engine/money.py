@@ -6,6 +6,7 @@ from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 
 ZERO = Decimal(0)
+CENT = Decimal("0.01")
 MAX_DIGITS = 12
 """Amounts have at most this many digits before the point: more is a mistake or damage."""
 
@@ -29,6 +30,17 @@ def to_money(value: object) -> Decimal:
         raise ValueError(f"{str(value)[:20]!r} is beyond any table's money "
                          f"(at most {MAX_DIGITS} digits)")
     return amount
+
+
+def in_cents(amount: Decimal) -> bool:
+    """A bet or an insurance stake is whole cents: 1.005 is not (its blackjack paid 1.5075).
+    ``amount`` must be within :data:`MAX_DIGITS` (``%`` is exact there)."""
+    return not amount % CENT
+
+
+def cents_problem(amount: Decimal) -> str | None:
+    """``a bet is in whole cents, not 1.005``, or ``None`` for whole cents."""
+    return None if in_cents(amount) else f"a bet is in whole cents, not {amount}"
 
 
 def times(amount: Decimal, ratio: Fraction) -> Decimal:

@@ -42,7 +42,7 @@ from blackjack_tui.engine.errors import IllegalActionError, InvalidActionError
 from blackjack_tui.engine.events import STAND_EVENTS, Event
 from blackjack_tui.engine.hand import Box
 from blackjack_tui.engine.insurance import Insurance
-from blackjack_tui.engine.money import to_money
+from blackjack_tui.engine.money import MAX_DIGITS, to_money
 from blackjack_tui.engine.reading import RoundReading
 from blackjack_tui.engine.rules import Rules
 from blackjack_tui.engine.seats import Seat, SeatBet, Seating
@@ -92,7 +92,7 @@ class Round(RoundReading):
         """
         table = table_of(rules)
         player = Seat(0, "", bankroll if type(bankroll) is Decimal and bankroll.is_finite()
-                      else to_money(bankroll))
+                      and bankroll.adjusted() < MAX_DIGITS else to_money(bankroll))
         boxes, others = take_bets(table, tier, bets, player, seats, player_seat, behind)
         # The parts share the event log and the table's rules (from_dict() fits a saved round's).
         self.rules = rules

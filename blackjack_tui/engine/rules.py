@@ -11,11 +11,27 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Annotated, Literal, NamedTuple
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from blackjack_tui.engine.money import money_str
+from blackjack_tui.engine.money import MAX_DIGITS, money_str
 
-Money = Annotated[Decimal, Field(gt=0, decimal_places=2)]
+MAX_PAYOUT = Fraction(3)
+"""A blackjack pays from 1:1 (even money) to 3:1; beyond that no house deals, and a net the
+store could not book was one typo away (``99999999999999:1``)."""
+MIN_PAYOUT = Fraction(1)
+PAYOUT_DIGITS = 3  # each side of a payout: 3:2, 6:5, 7:5, 125:100
+
+
+def _bounded(amount: Decimal) -> Decimal:
+    """An amount of at most :data:`MAX_DIGITS` digits before the point, as the store keeps."""
+    if amount and amount.adjusted() >= MAX_DIGITS:
+        raise ValueError(f"an amount has at most {MAX_DIGITS} digits before the point "
+                         f"(below 1,000,000,000,000), not {amount:e}")
+    return amount
+
+
+Money = Annotated[Decimal, Field(gt=0, decimal_places=2), AfterValidator(_bounded)]
+Amount = Annotated[Decimal, Field(ge=0, decimal_places=2), AfterValidator(_bounded)]
 
 DoubleOn = Literal["any", "9-11", "10-11", "7-11"]
 DOUBLE_RANGES: dict[str, tuple[int, int]] = {
@@ -29,8 +45,11 @@ DOUBLE_RANGES: dict[str, tuple[int, int]] = {
 @lru_cache(maxsize=64)
 def _ratio(text: str) -> Fraction:
     parts = text.split(":")
-    if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
-        raise ValueError(f"write a payout as 'A:B', like '3:2' or '6:5', not {text!r}")
+    if len(parts) != 2 or not all(p.strip().isdigit() and p.isascii() for p in parts):
+        raise ValueError(f"write a payout as 'A:B', like '3:2' or '6:5', not {text[:40]!r}")
+    if any(len(p.strip().lstrip("0")) > PAYOUT_DIGITS for p in parts):
+        raise ValueError(f"a payout's numbers have at most {PAYOUT_DIGITS} digits, like '3:2', "
+                         f"not {text[:40]!r}")
     num, den = (int(p) for p in parts)
     if num <= 0 or den <= 0:
         raise ValueError(f"a payout needs two positive numbers, not {text!r}")
@@ -43,6 +62,8 @@ def _ratio(text: str) -> Fraction:
         # Money is never rounded, so a payout must be a finite decimal of any decimal stake.
         raise ValueError(f"payout {text!r} would pay fractions of a cent; "
                          "use a ratio like 3:2 or 6:5")
+    if not MIN_PAYOUT <= ratio <= MAX_PAYOUT:
+        raise ValueError(f"a blackjack payout is from 1:1 to 3:1, not {text!r}")
     return ratio
 
 
@@ -94,7 +115,7 @@ class LedgerSettings(BaseModel):
     """Every player's stack at the start of the evening."""
     normal_bet: Money = Decimal(10)
     """The bet the group agreed on as normal."""
-    floor: Annotated[Decimal, Field(ge=0)] = Decimal(0)
+    floor: Amount = Decimal(0)
     """A player whose stack falls to this or below is out."""
     rebuys: int = Field(default=1, ge=0, le=1, strict=True)
     """How many times a broke player may buy back in (the sheet: often once)."""

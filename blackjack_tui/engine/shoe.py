@@ -79,6 +79,18 @@ def fresh_order(cards: list[Card]) -> list[Card]:
     return [card for k in range(copies) for card in DECK if counts[card] > k]
 
 
+MAX_DECKS = 8
+
+
+def saved_decks(data: dict[str, Any]) -> int:
+    """The number of decks of a saved shoe, checked before any card is made: a damaged count
+    (a trillion decks) was a MemoryError."""
+    decks = data["decks"]
+    if isinstance(decks, bool) or not isinstance(decks, int) or not 1 <= decks <= MAX_DECKS:
+        raise ValueError(f"a shoe has 1 to {MAX_DECKS} decks, not {str(decks)[:20]}")
+    return decks
+
+
 class Shoe:
     """Cards to deal, top first; the discard tray; the cut card.
 
@@ -302,7 +314,7 @@ class Shoe:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any], rng: RandomSource | None = None) -> Shoe:
-        shoe = cls(int(data["decks"]), rng, shuffle=False)
+        shoe = cls(saved_decks(data), rng, shuffle=False)
         shoe.stacked_shoe = bool(data["stacked"])
         shoe.total = int(data["total"])
         shoe._cards = parse_cards(list(data["cards"]))[::-1]

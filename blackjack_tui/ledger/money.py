@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from decimal import Decimal, InvalidOperation
 
+from blackjack_tui.engine.money import MAX_DIGITS
+
 _NUMBER = re.compile(r"^[+\-\u2212]?(\d+([.,]\d*)?|[.,]\d+)$")
 
 
@@ -22,6 +24,9 @@ def parse_money(text: str) -> Decimal:
         value = Decimal(raw)
     except InvalidOperation:  # pragma: no cover - the pattern already excludes these
         raise ValueError(f"{text.strip()!r} is not an amount") from None
+    if value and value.adjusted() >= MAX_DIGITS:
+        raise ValueError(f"{text.strip()[:20]!r} is beyond any table's money (at most "
+                         f"{MAX_DIGITS} digits)")
     return value + 0  # drops a "-0"
 
 

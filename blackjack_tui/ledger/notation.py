@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+from blackjack_tui.engine.money import in_cents
 from blackjack_tui.engine.rules import Rules
 from blackjack_tui.engine.table_rules import insurance_stake
 from blackjack_tui.ledger.events import Entry, LedgerError
@@ -41,11 +42,18 @@ def parse_play(text: str, bet: Decimal, rules: Rules) -> Play:
                 bet = parse_money(token[1:])
             except ValueError:
                 raise LedgerError(f"{token!r}: write the bet after @, like @10") from None
+            if not in_cents(bet):
+                raise LedgerError(f"{token!r}: a bet is in whole cents, like @10 or @2.50")
         elif token == "i":
             insured = True
         elif token.startswith("i") and is_money(token[1:]):
             insured = True
-            insurance = parse_money(token[1:])
+            try:
+                insurance = parse_money(token[1:])
+            except ValueError as err:
+                raise LedgerError(str(err)) from None
+            if not in_cents(insurance):
+                raise LedgerError(f"{token!r}: insurance is in whole cents, like i5 or i2.50")
         elif all(part in CODES for part in token.split("/")):
             if hands:
                 raise LedgerError(f"two outcomes given ({text.strip()!r}); "
@@ -71,7 +79,10 @@ def parse_entry(text: str, *, bet: Decimal, rules: Rules) -> Entry:
         rest = [t.lower() for t in tokens[1:]]
         if rest not in ([], ["n"]):
             raise LedgerError(f"after an amount only 'n' (a natural) may follow, not {rest[0]!r}")
-        amount = parse_money(tokens[0])
+        try:
+            amount = parse_money(tokens[0])
+        except ValueError as err:
+            raise LedgerError(str(err)) from None
         return Entry(amount=amount, natural=bool(rest) and amount > 0, text=cleaned)
     play = parse_play(cleaned, bet, rules)
     entry = settle(play, rules)

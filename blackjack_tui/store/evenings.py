@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from pydantic import ValidationError
 
+from blackjack_tui.files import InputFileError, read_text
 from blackjack_tui.ledger.evening import Evening
 from blackjack_tui.ledger.money import fmt_money
 
@@ -88,11 +89,9 @@ def _sync_folder(folder: Path) -> None:
 def evening_from_file(path: Path) -> Evening:
     """Read one saved evening; :class:`EveningFileError` says what is wrong with the file."""
     try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as err:
-        raise EveningFileError(f"{path}: cannot read: {err.strerror or err}") from None
-    except UnicodeDecodeError:
-        raise EveningFileError(f"{path}: not UTF-8 text") from None
+        text = read_text(path)  # a regular file, of at most 8 MiB (a pipe hung the list)
+    except InputFileError as err:
+        raise EveningFileError(f"{path}: {err}") from None
     try:
         return Evening.model_validate_json(text)
     except ValidationError as err:

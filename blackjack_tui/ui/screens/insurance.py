@@ -23,7 +23,7 @@ class InsuranceAmount(Question[Decimal | None]):
     def __init__(self, decision: Decision) -> None:
         super().__init__()
         self.decision = decision
-        self.most = decision.stake or Decimal(0)
+        self.most = decision.most_typed or Decimal(0)  # in whole cents, as typed amounts are
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):

@@ -157,7 +157,8 @@ class ActionBar(Static):
             if action == "insurance" and decision.stake is not None:
                 most = "<=" if self.ascii_only else "≤"
                 up_to = most if decision.any_amount else ""
-                label = f"Insurance {up_to}{money_str(decision.stake)}"
+                typed = decision.most_typed if decision.any_amount else None
+                label = f"Insurance {up_to}{money_str(decision.stake if typed is None else typed)}"
             buttons[f"act-{action}"] = f"{label} [{key}]"
         self._want(buttons)
 

@@ -76,9 +76,10 @@ def label_of(name: str) -> str:
 
 
 def whole_cents(amount: Decimal) -> bool:
-    """Whether ``amount`` can be staked: a finite amount above zero, in whole cents."""
-    return amount.is_finite() and amount > 0 and \
-        amount.as_tuple().exponent >= -2  # type: ignore[operator]
+    """Whether ``amount`` can be staked: a finite amount above zero, of at most
+    :data:`MAX_DIGITS` digits, in whole cents (``1.50`` and ``1.500`` alike; not ``1.505``)."""
+    return (amount.is_finite() and amount > 0 and amount.adjusted() < MAX_DIGITS
+            and in_cents(amount))
 
 
 class Action(NamedTuple):

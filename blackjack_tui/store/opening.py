@@ -44,7 +44,7 @@ from blackjack_tui.store.head import (
     stored_chain,
     walk,
 )
-from blackjack_tui.store.jsonio import iso_now
+from blackjack_tui.store.jsonio import iso_now, stamp
 
 
 @dataclass
@@ -63,6 +63,10 @@ def open_writable(folder: Path, path: Path) -> Opened:
     book's head are checked, the version is not (the caller's)."""
     head, note = read_head(folder)
     notices = [note] if note else []
+    kept = _keep_a_log_beside_a_headless_file(path)
+    if kept is not None:
+        notices.append(f"The database file was empty or cut short while its log held "
+                       f"{kept[1]:,} bytes; both are kept at {kept[0]}.")
     conn: sqlite3.Connection | None = None
     try:
         conn = connect(path)
@@ -93,6 +97,20 @@ def open_writable(folder: Path, path: Path) -> Opened:
         return opened  # a newer blackjack-tui's: read only, never judged by this one
     migrate(conn)  # an empty file (or an older one) gets its tables before it is compared
     return _behind(folder, path, opened, salvaged)
+
+
+def _keep_a_log_beside_a_headless_file(path: Path) -> tuple[Path, int] | None:
+    """SQLite, opening a file shorter than its 100-byte header, deletes the log beside it (the
+    audit's finding): a log with content beside such a file is copied aside first, whole."""
+    wal = Path(f"{path}-wal")
+    try:
+        if not path.exists() or path.stat().st_size >= 100 or wal.stat().st_size == 0:
+            return None
+    except OSError:
+        return None
+    aside = path.with_name(f"{path.name}.damaged-{stamp()}")
+    backup.copy_whole(path, aside)
+    return aside, wal.stat().st_size
 
 
 def _rounds_missing(conn: sqlite3.Connection, head: BookState | None) -> str:

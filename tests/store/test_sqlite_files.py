@@ -347,3 +347,19 @@ def test_a_truncated_file_is_salvaged_or_restored_and_says_which_rounds_are_lost
     if kept < 5:  # what could not be read is said by round number
         assert "could not be read" in said and ("5" in said)
     check_money(back)
+
+
+def test_an_empty_database_file_beside_a_full_log_keeps_the_log_aside(tmp_path: Path) -> None:
+    game = open_game(tmp_path / "a")
+    play(game, 2)
+    dealt(game)  # a step in the log
+    crashed = killed(tmp_path / "a", tmp_path / "b")
+    (crashed / "blackjack.db").write_bytes(b"")
+    size = (crashed / "blackjack.db-wal").stat().st_size
+    assert size > 0
+    back = open_game(crashed)
+    said = " ".join(back.notices)
+    assert f"its log held {size:,} bytes; both are kept at" in said
+    [aside] = crashed.glob("blackjack.db.damaged-*-wal")
+    assert aside.stat().st_size == size
+    back.close()

@@ -159,3 +159,23 @@ async def test_the_keymap_rebinds_a_binding_by_its_id_in_the_game(
         await pilot.press("f9")
         await pilot.pause()
         assert isinstance(app.screen, StandingsScreen)
+
+
+def test_a_value_from_the_file_is_never_saved_as_the_players_own_setting(
+        config_home: Path, tmp_path: Path) -> None:
+    """The file's coach = true is this run's: the settings kept (from Options, with a booking)
+    keep the player's own choice, unless the player changes it in Options."""
+    write(config_home, "coach = true\nfour_colour = true\n")
+    args = parse(["--data-dir", str(tmp_path / "data")])[1]
+    args.config = config.load()
+    game = play.open_game(args)
+    assert game is not None
+    assert game.settings.coach is True and game.settings.four_colour is True
+    game.settings.four_colour = False  # the player turns it off in Options
+    game.save_settings()
+    game.close()
+    store = Store(tmp_path / "data")
+    kept, _, _ = store.settings()
+    store.close()
+    assert kept.coach is False  # the saved default, not the file's value
+    assert kept.four_colour is False  # changed in Options: the player's own, saved

@@ -164,7 +164,7 @@ def with_config(game: Game, found: Config) -> None:
     game.notices[:0] = found.problems
     for key, field in SETTINGS_FIELD.items():
         if key in found.values and key != "speed":  # (the speed went in with the options)
-            setattr(game.settings, field, found.values[key].value)
+            game.override(field, found.values[key].value)
 
 
 def _sit_down(args: argparse.Namespace,

@@ -50,6 +50,7 @@ from blackjack_tui.store import (
     EveningSave,
     FolderLock,
     Line,
+    Settings,
     Store,
     StoreError,
     new_round_id,
@@ -114,6 +115,8 @@ class Game:
         """What the player's home stack bought back in for after the last round booked."""
         self._evening_saved = False
         self._seal_due = False  # a booking waits for its head and checkpoint (see _sync_now)
+        self.overridden: dict[str, tuple[object, object]] = {}
+        """Settings in force for this run only (field: (the saved value, this run's))."""
         self._since_backup = 0  # rounds booked since the last backup
         self._check_book()
         self.settings, last_bets, notes = store.settings()
@@ -411,7 +414,7 @@ class Game:
             return
         if self.session.home is None:  # (the home game has none: the casino's stay kept)
             self.settings.bets_behind = dict(self.session.behind)
-        booking = booking_of(rnd, self.round_id, self.session, settings=self.settings)
+        booking = booking_of(rnd, self.round_id, self.session, settings=self.settings_to_keep())
         await self._disk(lambda: self.store.book(booking))
         applied(booking, rnd, self.session)
         # Once its frame is drawn: the head written and the log checkpointed into
@@ -611,9 +614,24 @@ class Game:
 
     # ------------------------------------------------------------------ settings and shoes
 
+    def override(self, field: str, value: object) -> None:
+        """A setting for this run only (config.toml, the environment): in force now, never
+        saved over the player's own choice unless the player changes it in Options."""
+        self.overridden[field] = (getattr(self.settings, field), value)
+        setattr(self.settings, field, value)
+
+    def settings_to_keep(self) -> Settings:
+        """The settings as the player chose them: this run's overrides left out, where the player
+        has not changed them since."""
+        settings = self.settings.model_copy()
+        for field, (saved, value) in self.overridden.items():
+            if getattr(settings, field) == value:
+                setattr(settings, field, saved)
+        return settings
+
     def save_settings(self) -> None:
         """Keep the settings and the last bets (queued: the table does not wait for it)."""
-        settings = self.settings.model_copy()
+        settings = self.settings_to_keep()
         bets = list(self.session.last_bets)[:3]
         self._later("the settings", lambda: self.store.save_settings(settings, bets))
 

@@ -346,10 +346,10 @@ def test_the_home_game_offers_insurance_up_to_4_99_on_9_99_and_takes_what_it_off
     assert decision is not None and decision.any_amount
     assert decision.most_typed == Decimal("4.99")
     assert "(up to 4.99)" in decision.describe() and "4.995" not in decision.describe()
-    assert f"insurance:{decision.most_typed}" in decision
+    assert Action.parse(f"insurance:{decision.most_typed}") in decision
     with pytest.raises(InvalidActionError, match="whole cents"):
         Action.parse("insurance:4.995")
-    rnd.apply(f"insurance:{decision.most_typed}")
+    rnd.apply(Action.parse(f"insurance:{decision.most_typed}"))
     assert rnd.boxes[0].positions[0].insurance == Decimal("4.99")
 
 

@@ -35,7 +35,7 @@ def web_keys(app: App[Any]) -> None:
 class InUseApp(App[None]):
     """A tab that cannot sit down: the reason, and what to do."""
 
-    BINDINGS = [Binding("ctrl+q,f10", "quit", "Quit")]
+    BINDINGS = [Binding("ctrl+q,f10", "quit", "Quit", id="in_use.quit")]
     CSS = """
     Screen { align: center middle; }
     #in-use { width: 70; padding: 1 2; border: round $primary; }

@@ -58,7 +58,7 @@ def test_a_start_at_another_table_deals_from_a_new_shoe(tmp_path: Path) -> None:
     rnd, _ = game.session.start_round([Decimal(5)])
     rnd.deal()
     while (decision := rnd.legal_actions()) is not None:
-        rnd.apply("stand" if "stand" in decision.actions else decision.actions[-1])
+        rnd.apply(Action.parse("stand" if "stand" in decision.actions else decision.actions[-1]))
     asyncio.run(game.persist(rnd))
     game.finished(rnd)
     game.close()
@@ -78,7 +78,7 @@ def test_a_change_of_table_between_rounds_deals_from_a_new_shoe(tmp_path: Path) 
     rnd.deal()
     old = game.session.shoe
     while (decision := rnd.legal_actions()) is not None:
-        rnd.apply("stand" if "stand" in decision.actions else decision.actions[-1])
+        rnd.apply(Action.parse("stand" if "stand" in decision.actions else decision.actions[-1]))
     asyncio.run(game.persist(rnd))
     game.finished(rnd)
     game.switch_rules(game.rule_sets["swedish"], None)  # six decks too, but another table

@@ -308,3 +308,15 @@ async def test_the_rules_menu_s_tier_change_is_in_view_at_80_by_24(make_app):
         assert tier.region.height and tier.region.bottom <= 24  # on screen, not scrolled away
         edge = app.screen.query_one("#rules-edge")
         assert edge.region.height == 2  # two whole lines, no word left alone on a third
+
+
+def test_the_hint_fits_80_columns_whole_and_keeps_the_chance_that_a_hit_busts() -> None:
+    """Seen at 80×24: the hint with the bust chance was cut at the 80th column ("· a hit")."""
+    from blackjack_tui.ui.screens.table_analysis import hint_line
+
+    others = [("stand", -0.544), ("double", -0.751), ("surrender", -0.5)]
+    line = hint_line("hit", -0.348, others, 0.38, None, 78)
+    assert len(line) <= 78 and line.startswith("Best: Hit -0.348 · a hit busts 38%")
+    assert not line.endswith("·") and "Stand -0.544" in line
+    wide = hint_line("hit", -0.348, others, 0.38, "a note", 200)
+    assert wide.endswith("a note (EV per unit bet)") and "Surrender -0.500" in wide

@@ -7,6 +7,7 @@ on the coach line (:class:`AnalysisLine`) under the felt, never in a toast over 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from textual.screen import Screen
@@ -97,13 +98,10 @@ class TableAnalysis(Screen[None]):
             self.say("A hint comes when a hand waits for your play", "-warning")
             return
         best, value = advice.ranked[0]
-        others = " · ".join(f"{label_of(a)} {v:+.3f}" for a, v in advice.ranked[1:])
         rnd = self.game.session.round
         busts = bust_chance(rnd) if rnd is not None and "hit" in dict(advice.ranked) else None
-        self.say(f"Best: {label_of(best)} {value:+.3f}" + (f" · {others}" if others else "")
-                 + " (EV per unit bet)"
-                 + (f" · a hit busts {busts:.0%}" if busts is not None else "")
-                 + (f" · {advice.note}" if advice.note else ""), "-ask")
+        self.say(hint_line(best, value, advice.ranked[1:], busts, advice.note,
+                           self.app.size.width - 2), "-ask")
 
     def action_toggle_coach(self) -> None:
         assert self.controller is not None
@@ -145,3 +143,21 @@ class TableAnalysis(Screen[None]):
             self.tell(f"{label_of(verdict.action)} cost {verdict.money}; "
                       f"best {label_of(verdict.best)}", severity="warning", timeout=8, alone=True)
         self.refresh_analysis()
+
+
+def hint_line(best: str, value: float, others: Sequence[tuple[str, float]],
+              busts: float | None, note: str | None, width: int) -> str:
+    """The hint in one line of ``width``: the best play and the chance a hit busts always; the
+    other plays, the note and "(EV per unit bet)" as far as they fit, whole (never a cut word)."""
+    head = [f"Best: {label_of(best)} {value:+.3f}"]
+    if busts is not None:
+        head.append(f"a hit busts {busts:.0%}")
+    rest = [f"{label_of(a)} {v:+.3f}" for a, v in others] + ([note] if note else [])
+    suffix = " (EV per unit bet)"
+    for keep in range(len(rest), -1, -1):
+        line = " · ".join(head + rest[:keep])
+        if len(line) + len(suffix) <= width:
+            return line + suffix
+        if len(line) <= width:
+            return line
+    return " · ".join(head)

@@ -90,13 +90,20 @@ def append_line(path: Path | str, line: bytes) -> None:
         fsync_folder(path.parent)
 
 
-def move_aside(path: Path, stamp: str) -> Path:
-    """Rename ``path`` to ``path.broken-STAMP`` (``-2``, ``-3`` … if taken); return the new path."""
-    target = path.with_name(f"{path.name}.broken-{stamp}")
+def free_name(path: Path, what: str, stamp: str) -> Path:
+    """``path.WHAT-STAMP`` beside ``path``, or ``…-2``, ``…-3`` … if that is taken: where a file
+    is moved or copied aside."""
+    target = path.with_name(f"{path.name}.{what}-{stamp}")
     n = 1
     while target.exists():
         n += 1
-        target = path.with_name(f"{path.name}.broken-{stamp}-{n}")
+        target = path.with_name(f"{path.name}.{what}-{stamp}-{n}")
+    return target
+
+
+def move_aside(path: Path, stamp: str) -> Path:
+    """Rename ``path`` to ``path.broken-STAMP`` (``-2``, ``-3`` … if taken); return the new path."""
+    target = free_name(path, "broken", stamp)
     try:
         os.replace(path, target)
     except OSError as err:
@@ -105,4 +112,5 @@ def move_aside(path: Path, stamp: str) -> Path:
     return target
 
 
-__all__ = ["StoreError", "append_line", "fsync_folder", "move_aside", "write_atomic"]
+__all__ = ["StoreError", "append_line", "free_name", "fsync_folder", "move_aside",
+           "write_atomic"]

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 
-from blackjack_tui.store.atomic import fsync_folder
+from blackjack_tui.store.atomic import free_name, fsync_folder
 from blackjack_tui.store.db import DB_NAME, quick_check, schema_problems
 from blackjack_tui.store.errors import StoreError, os_error
 from blackjack_tui.store.head import BookState, Chain, state_of, stored_chain, walk
@@ -207,11 +207,7 @@ def best(folder: Path, head: BookState | None, *, beyond: int = -1) -> Inspectio
 def set_aside(path: Path, why: str) -> Path:
     """Move the database at ``path`` (with its ``-wal`` and ``-shm``) aside, whole:
     ``blackjack.db.WHY-STAMP``. Returns where it went."""
-    aside = path.with_name(f"{path.name}.{why}-{stamp()}")
-    n = 1
-    while aside.exists():
-        n += 1
-        aside = path.with_name(f"{path.name}.{why}-{stamp()}-{n}")
+    aside = free_name(path, why, stamp())
     try:
         for suffix in ("", "-wal", "-shm"):
             source = Path(f"{path}{suffix}")

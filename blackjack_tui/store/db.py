@@ -22,6 +22,7 @@ from decimal import Decimal, InvalidOperation
 from pathlib import Path
 
 from blackjack_tui.engine.money import money_str
+from blackjack_tui.store.atomic import free_name
 from blackjack_tui.store.errors import RecordError, StoreError
 from blackjack_tui.store.jsonio import stamp
 
@@ -331,11 +332,7 @@ def salvage(path: Path) -> Salvage:
     ``writable_schema`` on, so that one damaged definition does not hide the other tables); the
     new file gets today's schema.
     """
-    aside = path.with_name(f"{path.name}.damaged-{stamp()}")
-    n = 1
-    while aside.exists():
-        n += 1
-        aside = path.with_name(f"{path.name}.damaged-{stamp()}-{n}")
+    aside = free_name(path, "damaged", stamp())
     for suffix in ("", "-wal", "-shm"):
         source = Path(f"{path}{suffix}")
         if source.exists():

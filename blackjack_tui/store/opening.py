@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from blackjack_tui.store import backup, journal
+from blackjack_tui.store.atomic import free_name
 from blackjack_tui.store.db import (
     SCHEMA_VERSION,
     DamagedFile,
@@ -77,9 +78,8 @@ def open_writable(folder: Path, path: Path) -> Opened:
     if damage:
         if conn is not None:
             conn.close()
-        done = salvage(path)
+        done = salvage(path)  # (a fresh file at today's schema)
         conn = connect(path)
-        migrate(conn)
         with transaction(conn):
             conn.execute("DELETE FROM meta WHERE key LIKE 'chain_%'")  # walked anew, below
             repaired = journal.keep_balances(conn)
@@ -108,7 +108,7 @@ def _keep_a_log_beside_a_headless_file(path: Path) -> tuple[Path, int] | None:
             return None
     except OSError:
         return None
-    aside = path.with_name(f"{path.name}.damaged-{stamp()}")
+    aside = free_name(path, "damaged", stamp())
     backup.copy_whole(path, aside)
     return aside, wal.stat().st_size
 
@@ -157,7 +157,7 @@ def _behind(folder: Path, path: Path, opened: Opened, salvaged: bool) -> Opened:
     """Step 3 and 4: a database behind its head (or salvaged with losses) takes the best backup."""
     conn, head = opened.conn, opened.head
     found = _state(conn)
-    gap = compare(conn, head, found) if found.db_id or head else None
+    gap = compare(conn, head, found)
     if gap is None and not salvaged:
         _inflight_lost(head, found, opened)
         return opened

@@ -172,8 +172,10 @@ class Book:
     def seal(self) -> None:
         """After a booking: the log checkpointed into ``blackjack.db`` (and the file synced), so
         that the file alone holds every booked round. On the database's thread, after the frame.
-        (PASSIVE: every frame is copied; the log is not cut, but once wholly copied its next
-        writer starts it over, so its old frames can be lost, torn or flipped harmlessly.)"""
+        (PASSIVE: every frame is copied; the log is not cut, and its next writer starts it over.
+        Until then a log lost is harmless, and one torn or flipped would hand back older pages
+        over the newer file: the next start then reads the file alone, see
+        :func:`~.opening._copy_after_a_crash`.)"""
         if self.read_only:
             return
         with self._lock:

@@ -17,13 +17,16 @@ Each step is one line in :attr:`Opened.notices`, which the game shows at the sta
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
+import shutil
 import sqlite3
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from blackjack_tui.store import backup, journal
-from blackjack_tui.store.atomic import free_name
+from blackjack_tui.store.atomic import free_name, fsync_folder
 from blackjack_tui.store.db import (
     SCHEMA_VERSION,
     DamagedFile,
@@ -68,12 +71,24 @@ def open_writable(folder: Path, path: Path) -> Opened:
     if kept is not None:
         notices.append(f"The database file was empty or cut short while its log held "
                        f"{kept[1]:,} bytes; both are kept at {kept[0]}.")
-    conn: sqlite3.Connection | None = None
+    as_found = _copy_after_a_crash(path)
     try:
-        conn = connect(path)
-        damage = quick_check(conn) or schema_problems(conn) or _unreadable(conn)
-    except DamagedFile as err:
-        damage = [err.why]
+        conn, damage = _open_checked(path)
+        if as_found is not None and (damage or _suspect(conn, head)):
+            alone = _the_file_alone(path, conn, as_found, head, bool(damage))
+            if alone is not None:
+                conn, damage = alone, []
+                aside = free_name(path, "log-damaged", stamp())
+                for suffix in ("", "-wal", "-shm"):
+                    if Path(f"{as_found}{suffix}").exists():
+                        os.replace(f"{as_found}{suffix}", f"{aside}{suffix}")
+                notices.append(
+                    "The database's log was damaged (torn, cut or changed after the game "
+                    "stopped): the database file alone is used, as it was sealed; the file and "
+                    f"its log as found are kept at {aside}.")
+    finally:
+        if as_found is not None:
+            _remove(as_found)
     salvaged = False
     if damage:
         if conn is not None:
@@ -97,6 +112,110 @@ def open_writable(folder: Path, path: Path) -> Opened:
         return opened  # a newer blackjack-tui's: read only, never judged by this one
     migrate(conn)  # an empty file (or an older one) gets its tables before it is compared
     return _behind(folder, path, opened, salvaged)
+
+
+def _open_checked(path: Path) -> tuple[sqlite3.Connection | None, list[str]]:
+    """The file opened, and what is wrong with it as a file (empty when it is sound)."""
+    conn: sqlite3.Connection | None = None
+    try:
+        conn = connect(path)
+        return conn, quick_check(conn) or schema_problems(conn) or _unreadable(conn)
+    except DamagedFile as err:
+        return conn, [err.why]
+
+
+def _copy_after_a_crash(path: Path) -> Path | None:
+    """The database file and its log as a crash left them, copied before SQLite reads them.
+
+    SQLite's log overrides the file page by page. Once a checkpoint has copied the log's frames
+    into the file, a log later torn or changed (a copy taken in two moments, a flipped bit) hands
+    back *older* pages over the newer file: a mix that no single commit ever wrote, which SQLite
+    then checkpoints over the file when it closes. The file as found, alone, is then the book as
+    last sealed (:meth:`~.book.Book.seal`). Only after a crash (a log with content): a clean quit
+    empties the log."""
+    wal = Path(f"{path}-wal")
+    try:
+        if path.stat().st_size < 100 or wal.stat().st_size == 0:
+            return None
+    except OSError:
+        return None
+    copy = path.with_name(f".{path.name}.as-found")
+    _remove(copy)
+    try:
+        backup.copy_whole(path, copy)
+    except OSError:
+        _remove(copy)
+        return None  # (no room for a copy: opened as SQLite reads it, as before)
+    return copy
+
+
+def _remove(path: Path) -> None:
+    for suffix in ("", "-wal", "-shm"):
+        with contextlib.suppress(OSError):
+            Path(f"{path}{suffix}").unlink(missing_ok=True)
+
+
+def _book_problems(conn: sqlite3.Connection) -> list[str]:
+    """Where a sound file's book does not add up, or its journal ends past its chain: after a
+    crash, the sign of pages from two moments (see :func:`_copy_after_a_crash`)."""
+    try:
+        if schema_version(conn) != SCHEMA_VERSION:
+            return []
+        found = [p.text for p in journal.problems(conn)]
+        stored = stored_chain(conn)
+        last = conn.execute("SELECT coalesce(max(id), 0) FROM journal").fetchone()[0]
+    except sqlite3.Error as err:
+        return [str(err)]
+    if stored is not None and stored.line != int(last):
+        found.append(f"the journal ends at line {last}, its chain at line {stored.line}")
+    return found
+
+
+def _suspect(conn: sqlite3.Connection | None, head: BookState | None) -> bool:
+    """A sound file after a crash whose book does not add up, or that is behind its head."""
+    if conn is None or _book_problems(conn):
+        return True
+    try:
+        if schema_version(conn) != SCHEMA_VERSION:
+            return False
+        return compare(conn, head, _state(conn)) is not None
+    except sqlite3.Error:
+        return True
+
+
+def _the_file_alone(path: Path, conn: sqlite3.Connection | None, as_found: Path,
+                    head: BookState | None, damaged: bool) -> sqlite3.Connection | None:
+    """The database file as found, without its log, put in place if it is a sound book that
+    holds more than the file read through its log (then the connection to it; else ``None``)."""
+    alone = path.with_name(f".{path.name}.alone")
+    _remove(alone)
+    shutil.copy2(as_found, alone)
+    other: sqlite3.Connection | None = None
+    use = False
+    try:
+        other, wrong = _open_checked(alone)
+        if other is None or wrong or _book_problems(other):
+            return None
+        state = _state(other)
+        if compare(other, head, state) is not None and not damaged and conn is not None:
+            mine = _state(conn)
+            if (state.rounds, state.line) <= (mine.rounds, mine.line):
+                return None  # behind too, and no further on: the log's reading stands
+        use = True
+    except sqlite3.Error:
+        return None
+    finally:
+        if other is not None:
+            other.close()
+        if not use:
+            _remove(alone)
+    if conn is not None:
+        conn.close()
+    _remove(path)
+    os.replace(alone, path)
+    _remove(alone)
+    fsync_folder(path.parent)
+    return connect(path)
 
 
 def _keep_a_log_beside_a_headless_file(path: Path) -> tuple[Path, int] | None:

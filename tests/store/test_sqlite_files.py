@@ -22,6 +22,7 @@ from blackjack_tui.controller.game import Game
 from blackjack_tui.engine.actions import Action
 from blackjack_tui.store import FolderInUse, FolderLock, Store
 from blackjack_tui.store.backup import listed
+from blackjack_tui.store.book import Book
 from blackjack_tui.store.head import HEAD_NAME, read_head
 from tests.money import check_money
 
@@ -363,3 +364,67 @@ def test_an_empty_database_file_beside_a_full_log_keeps_the_log_aside(tmp_path: 
     [aside] = crashed.glob("blackjack.db.damaged-*-wal")
     assert aside.stat().st_size == size
     back.close()
+
+
+@pytest.mark.parametrize("damage", ["torn", "flipped"])
+def test_a_log_torn_or_flipped_after_its_checkpoint_never_mixes_old_pages_into_the_book(
+        tmp_path: Path, damage: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Sealed: every frame of the log is in the file, but the log still holds them (a PASSIVE
+    # checkpoint does not cut it). Its older frames, read over the newer file, would be a book
+    # from two moments; the start must read the file alone (seen: "database disk image is
+    # malformed", and "51 round(s) do not match their journal lines", issue 22's kill test).
+    game = open_game(tmp_path / "a")
+    play(game, 1, WIN)
+    with monkeypatch.context() as patch:  # six rounds in one log, each booked, none sealed...
+        patch.setattr(Book, "seal", Book.write_head)
+        play(game, 6, WIN)
+    assert game.store.checkpoint()  # ...then sealed at once: the log wholly in the file, uncut
+    wal = tmp_path / "a" / "blackjack.db-wal"
+    assert wal.stat().st_size > 4096 * 8
+    rng = random.Random(11)
+    for attempt in range(12):
+        crashed = killed(tmp_path / "a", tmp_path / f"b{attempt}")
+        log = crashed / "blackjack.db-wal"
+        raw = bytearray(log.read_bytes())
+        if damage == "torn":
+            raw = raw[: rng.randrange(32, len(raw) // 2)]
+        else:
+            for at in rng.sample(range(32, len(raw) // 2), 4):
+                raw[at] ^= 1 << rng.randrange(8)
+        log.write_bytes(bytes(raw))
+        back = open_game(crashed)
+        assert back.store.problems() == [], back.notices
+        assert back.store.balance() == Decimal(1070) and rounds_of(back.store) == 7, back.notices
+        check_money(back)
+        back.close()
+    game.close()
+
+
+def test_a_log_torn_between_a_bookings_commit_and_its_head_puts_the_round_back_in_play(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The kill lands after the booking's commit, before its head is written (the head is
+    # written before the booking returns, so the player has not seen the result); the log then
+    # loses that commit. The round is back in play at its last step, its chips on the table.
+    game = open_game(tmp_path / "a")
+    play(game, 2)
+    rnd = dealt(game)
+    game.drain()  # the deal's step is synced: the head names the round in play
+    round_id = game.round_id
+    copies: list[Path] = []
+    put_head = Book._put_head
+
+    def killed_before_the_head(book: Book, state) -> None:  # type: ignore[no-untyped-def]
+        if not copies and state.rounds == 3:
+            copies.append(killed(tmp_path / "a", tmp_path / "b"))
+        put_head(book, state)
+    monkeypatch.setattr(Book, "_put_head", killed_before_the_head)
+    rnd.apply(Action.parse("stand"))
+    asyncio.run(game.persist(rnd))
+    [crashed] = copies
+    log = crashed / "blackjack.db-wal"
+    log.write_bytes(log.read_bytes()[:4152])  # the booking's frames gone, the deal's kept
+    back = open_game(crashed)
+    assert back.notices == []
+    assert back.resume_round is not None and back.round_id == round_id
+    assert back.store.balance() == Decimal(980) and rounds_of(back.store) == 2
+    check_money(back)

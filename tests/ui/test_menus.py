@@ -259,3 +259,48 @@ async def test_the_fair_shoe_screen_lists_the_retired_shoes_newest_first(make_ap
                 shown(app.screen.query_one("#fair-retired", Static)).splitlines()
                 if line.count("│") > 2]
         assert rows == ["2", "1"]
+
+
+async def _export_two_rounds(pilot, app) -> None:
+    await settle(pilot, app)
+    await press_settled(pilot, app, "enter", "s", "space", "s")  # two rounds
+    await pilot.press("y")
+    await pilot.pause()
+    await pilot.press("x")
+    for _ in range(50):
+        await pilot.pause(0.05)
+        if not [w for w in app.workers if w.group == "history-export" and not w.is_finished]:
+            return
+
+
+async def test_history_exports_every_round_as_csv_and_json_in_the_data_folder(make_app, tmp_path):
+    import csv
+    import json
+
+    app = make_app([*ROUND, "5S", "6D", "9C", "4H", "TH"])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _export_two_rounds(pilot, app)
+    exports = tmp_path / "data" / "exports"
+    [csv_path] = exports.glob("history-*.csv")
+    [json_path] = exports.glob("history-*.json")
+    rows = list(csv.DictReader(csv_path.read_text().splitlines()))
+    assert [r["round"] for r in rows] == ["1", "2"]  # oldest first, as a ledger reads
+    assert rows[1]["cards"] == "5S 9C" and rows[1]["dealer"] == "6D 4H TH"
+    assert rows[1]["net"] == "-1" and rows[0]["bankroll_after"] == rows[1]["bankroll_before"]
+    records = json.loads(json_path.read_text())
+    assert [r["result"]["net"] for r in records] == [r["net"] for r in rows]
+
+
+async def test_history_export_in_a_browser_is_two_downloads_not_files_on_the_server(
+        make_app, tmp_path, monkeypatch):
+    app = make_app([*ROUND, "5S", "6D", "9C", "4H", "TH"])
+    delivered: list[tuple[str, str]] = []
+    monkeypatch.setattr(type(app), "is_web", property(lambda self: True))
+    monkeypatch.setattr(app, "deliver_text",
+                        lambda text, save_filename=None, **kw: delivered.append(
+                            (save_filename, text.read())))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _export_two_rounds(pilot, app)
+    assert [name.rsplit(".", 1)[1] for name, _ in delivered] == ["csv", "json"]
+    assert delivered[0][1].count("\n") == 3  # the header and two rounds
+    assert not (tmp_path / "data" / "exports").exists()

@@ -117,10 +117,31 @@ def _booked_rounds(data: Path) -> int:
     return done.stdout.count('"round_id"') if done.returncode == 0 else 0
 
 
+def listen_for_downloads(tab: Tab) -> list[Any]:
+    downloads: list[Any] = []
+    # The game's page opens each download in a new tab (textual-serve's front end); Playwright
+    # tells it on the page that opened it, or on the new tab: both are listened to.
+    tab.page.on("download", lambda d: downloads.append(d))
+    tab.page.context.on("page", lambda new: new.on("download", lambda d: downloads.append(d)))
+    tab.page.wait_for_timeout(500)
+    return downloads
+
+
+def two_downloads(tab: Tab, downloads: list[Any], into: Path) -> list[str]:
+    """The names of the two files downloaded (saved into ``into``)."""
+    deadline = time.monotonic() + 30
+    while len({d.suggested_filename for d in downloads}) < 2:
+        assert time.monotonic() < deadline, f"{len(downloads)} downloads"
+        tab.page.wait_for_timeout(200)
+    for d in downloads:
+        d.save_as(into / d.suggested_filename)
+    return sorted({d.suggested_filename for d in downloads})
+
+
 def test_a_round_is_dealt_and_settled_in_the_browser_and_the_audit_agrees(
-        server: tuple[str, Path], browser: Any) -> None:
+        server: tuple[str, Path], browser: Any, tmp_path: Path) -> None:
     url, data = server
-    tab = Tab(browser, url)
+    tab = Tab(browser, url, downloads=True)
     tab.wait_for("Click the page to play")
     tab.page.mouse.click(550, 240)  # the felt: the page takes the keys from here on
     tab.press("Enter")  # box 1 holds the table minimum: enter deals
@@ -130,6 +151,15 @@ def test_a_round_is_dealt_and_settled_in_the_browser_and_the_audit_agrees(
         tab.press("s", "n")  # stand on every hand, no insurance
         tab.page.wait_for_timeout(500)
     tab.wait_for("Round ")
+    downloads = listen_for_downloads(tab)
+    tab.press("y")  # the history: its export arrives as two downloads
+    tab.wait_for("exports them all")
+    tab.press("x")
+    names = two_downloads(tab, downloads, tmp_path)
+    assert [Path(n).suffix for n in names] == [".csv", ".json"]
+    assert "round_id" in (tmp_path / names[1]).read_text(encoding="utf-8")
+    assert not (data / "exports").exists()
+    tab.press("Escape")
     tab.press("F10")  # the browser's own ctrl+q would close the browser: f10 quits
     tab.page.wait_for_timeout(1000)
     tab.page.close()
@@ -165,20 +195,9 @@ def test_the_scorekeepers_export_arrives_as_a_download(
     tab.page.keyboard.type("Ann, Bo")
     tab.press("F8")  # config.toml's keymap: ledger.start
     tab.wait_for("Stack")  # the evening's sheet
-    downloads: list[Any] = []
-    # The game's page opens each download in a new tab (textual-serve's front end); Playwright
-    # tells it on the page that opened it, or on the new tab: both are listened to.
-    tab.page.on("download", lambda d: downloads.append(d))
-    tab.page.context.on("page", lambda new: new.on("download", lambda d: downloads.append(d)))
-    tab.page.wait_for_timeout(500)
+    downloads = listen_for_downloads(tab)
     tab.press("F9")  # ledger.export, rebound
-    deadline = time.monotonic() + 30
-    while len({d.suggested_filename for d in downloads}) < 2:
-        assert time.monotonic() < deadline, f"{len(downloads)} downloads"
-        tab.page.wait_for_timeout(200)
-    names = sorted({d.suggested_filename for d in downloads})
-    for d in downloads:
-        d.save_as(tmp_path / d.suggested_filename)
+    names = two_downloads(tab, downloads, tmp_path)
     assert sorted(Path(n).suffix for n in names) == [".csv", ".json"]
     assert all("Ann" in (tmp_path / name).read_text(encoding="utf-8") for name in names)
     assert not (data / "exports").exists() or not any((data / "exports").iterdir())

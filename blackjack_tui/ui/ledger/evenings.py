@@ -120,6 +120,15 @@ class EveningsScreen(Screen[None]):
         summary = self._selected()
         if summary is None or (evening := self._load(summary)) is None:
             return
+        if self.app.is_web:  # in a browser: downloads, not files on the server's disk
+            import io
+
+            from blackjack_tui.store.evenings import evening_csv, evening_json
+
+            for text, suffix in ((evening_csv(evening), "csv"), (evening_json(evening), "json")):
+                self.app.deliver_text(io.StringIO(text), save_filename=f"{evening.id}.{suffix}")
+            self.notify(f"{evening.id}.csv and .json", title="Downloading", timeout=8)
+            return
         try:
             csv_path, json_path = self.store.export_evening(evening)
         except OSError as err:

@@ -2,23 +2,26 @@
 
 from __future__ import annotations
 
+import io
 from decimal import Decimal
 from typing import Any
 
 from rich.text import Text
-from textual import on
+from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen, Screen
 from textual.widgets import DataTable, Label, Static
 
+from blackjack_tui.controller.exports import history_export, save_export
 from blackjack_tui.controller.game import Game
 from blackjack_tui.controller.recall import Recall
 from blackjack_tui.engine.cards import parse_card
 from blackjack_tui.engine.history import HandRecord, player_actions
 from blackjack_tui.engine.money import money_str, signed
 from blackjack_tui.engine.seats import SEAT_BOX_BASE
+from blackjack_tui.store import StoreError
 from blackjack_tui.store.reading import RoundRow
 from blackjack_tui.ui.cards import CardStyle
 from blackjack_tui.ui.too_small import is_too_small, too_small_words
@@ -71,6 +74,7 @@ class HistoryScreen(ModalScreen[None]):
     BINDINGS = [
         Binding("escape,y", "close", "Close", id="history.close"),
         Binding("enter", "replay", "Replay", id="history.replay"),
+        Binding("x", "export", "Export", id="history.export"),
     ]
 
     def __init__(self, game: Game, card_style: CardStyle) -> None:
@@ -80,7 +84,8 @@ class HistoryScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="history"):
-            yield Label("RECALL · the last 100 rounds, newest first · enter replays one",
+            yield Label("RECALL · the last 100 rounds, newest first · enter replays one · "
+                        "x exports them all",
                         classes="pane-title")
             yield DataTable(id="history-table", cursor_type="row", zebra_stripes=True)
             yield Static(id="history-detail")
@@ -138,6 +143,27 @@ class HistoryScreen(ModalScreen[None]):
             self.notify(f"This round's record cannot be replayed: {err}", severity="warning")
             return
         self.app.push_screen(RecallScreen(record, self.card_style, home=row.home))
+
+    @work(exclusive=True, group="history-export")
+    async def action_export(self) -> None:
+        """Every booked round as CSV and JSON: downloads in a browser, files in a terminal."""
+        export = await history_export(self.game)
+        if not export.rounds:
+            self.notify("No rounds to export yet.", timeout=5)
+            return
+        if self.app.is_web:  # in a browser: downloads, not files on the server's disk
+            for text, suffix in ((export.csv, "csv"), (export.json, "json")):
+                self.app.deliver_text(io.StringIO(text), save_filename=f"{export.stem}.{suffix}")
+            self.notify(f"{export.stem}.csv and .json ({export.rounds:,} rounds)",
+                        title="Downloading", timeout=8)
+            return
+        try:
+            csv_path, json_path = await save_export(self.game, export)
+        except StoreError as err:
+            self.notify(f"Could not export: {err}", severity="error", timeout=10)
+            return
+        self.notify(f"{export.rounds:,} rounds\n{csv_path}\n{json_path}", title="Exported",
+                    timeout=10)
 
     def action_close(self) -> None:
         self.dismiss(None)

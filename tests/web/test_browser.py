@@ -153,7 +153,7 @@ def test_a_round_is_dealt_and_settled_in_the_browser_and_the_audit_agrees(
     tab.wait_for("Round ")
     downloads = listen_for_downloads(tab)
     tab.press("y")  # the history: its export arrives as two downloads
-    tab.wait_for("exports them all")
+    tab.wait_for("x exports")
     tab.press("x")
     names = two_downloads(tab, downloads, tmp_path)
     assert [Path(n).suffix for n in names] == [".csv", ".json"]

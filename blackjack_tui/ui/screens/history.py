@@ -84,8 +84,7 @@ class HistoryScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="history"):
-            yield Label("RECALL · the last 100 rounds, newest first · enter replays one · "
-                        "x exports them all",
+            yield Label("RECALL · last 100 rounds, newest first · enter replays · x exports",
                         classes="pane-title")
             yield DataTable(id="history-table", cursor_type="row", zebra_stripes=True)
             yield Static(id="history-detail")

@@ -268,8 +268,10 @@ def build_parser() -> argparse.ArgumentParser:
         p = sub.add_parser(command.name, help=command.help, description=command.help)
         for option in GLOBAL:
             _add(p, option)
-        for dest in command.shared:
-            _add(p, _SHARED[dest])
+        for option in SHARED:
+            # An option the command has no use for is still known to it (hidden from its help),
+            # so that parse() says whom it is for, not argparse's "unrecognized arguments".
+            _add(p, option, None if option.dest in command.shared else argparse.SUPPRESS)
         command.arguments(p)
     return parser
 
@@ -281,8 +283,9 @@ def parse(argv: Sequence[str]) -> tuple[Command, argparse.Namespace]:
     args.command = command.name
     for option in SHARED:
         if hasattr(args, option.dest) and option.dest not in command.shared:
-            raise UsageError(f"blackjack-tui: {option.flags[0]} does not apply to "
-                             f"{command.name}")
+            users = " and ".join(c.name for c in COMMANDS if option.dest in c.shared)
+            raise UsageError(f"blackjack-tui {command.name}: {option.flags[0]} is only for "
+                             f"{users}")
     for option in (*GLOBAL, *(_SHARED[d] for d in command.shared)):
         if not hasattr(args, option.dest):
             setattr(args, option.dest, option.default)

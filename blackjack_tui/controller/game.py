@@ -659,7 +659,7 @@ class Game:
         except StoreError as err:
             return str(err)
         self.save_settings()
-        return ("Provably fair shoes from now on: f shows the commitment" if fair
+        return ("Provably fair from the next shoe, shuffled now: f shows its commitment" if fair
                 else "Shoes are shuffled from the system's randomness again")
 
     def retire_shoe(self) -> ShoeRecord | None:

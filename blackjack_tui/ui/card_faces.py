@@ -1,8 +1,9 @@
-"""Card faces at the two larger sizes: the face drawn as rows of plain characters.
+"""Card faces at the three larger sizes: the face drawn as rows of plain characters.
 
 ``medium`` is 7 columns by 5 rows (rank and suit in two corners, one pip or a letter in the middle);
 ``large`` is 11 by 9: rank and suit in two corners, the pips laid out as on a printed card (a 3 by
-5 grid of pip places), a framed design on the picture cards, a crossed pattern on the back.
+5 grid of pip places), a framed design on the picture cards, a crossed pattern on the back;
+``xlarge`` (for large terminals) is 13 by 11: the same layout with room between the pips.
 The rows here are the card's inside; :mod:`blackjack_tui.ui.cards` adds the border and colours.
 """
 
@@ -23,6 +24,11 @@ PIPS: dict[str, list[tuple[int, int]]] = {
 }
 PIP_COLUMNS = (2, 4, 6)
 LARGE_INSIDE = (9, 7)  # columns, rows
+XLARGE_INSIDE = (11, 9)
+XLARGE_PIP_COLUMNS = (2, 5, 8)
+# The large card's 5 pip rows spread over the extra-large card's 7: the middle three stay
+# together (a 9's and a 10's pips read as on a printed card), the outer ones move out.
+XLARGE_PIP_ROWS = (0, 2, 3, 4, 6)
 MEDIUM_INSIDE = (5, 3)
 # The picture cards' crowns: drawn with narrow shapes only (chess figures are drawn wide by
 # many terminal fonts).
@@ -57,6 +63,36 @@ def large_face(rank: str, suit: str, ascii_only: bool) -> list[str]:
             top, side, bottom = " ╔═════╗ ", "║", " ╚═════╝ "
         rows += [top, f" {side} {crown} {side} ", f" {side}{suit} {rank} {suit}{side} ",
                  f" {side} {suit}{suit}{suit} {side} ", bottom]
+    rows.append(corner.rjust(width))
+    return rows
+
+
+def xlarge_face(rank: str, suit: str, ascii_only: bool) -> list[str]:
+    """The inside of an extra-large card: 9 rows of 11 characters."""
+    width, _ = XLARGE_INSIDE
+    corner = f"{_rank(rank)}{suit}"
+    rows = [corner.ljust(width)]
+    if rank in PIPS:
+        grid = [[" "] * width for _ in range(7)]
+        for row, column in PIPS[rank]:
+            grid[XLARGE_PIP_ROWS[row]][XLARGE_PIP_COLUMNS[column]] = suit
+        rows += ["".join(line) for line in grid]
+    elif rank == "A":
+        if ascii_only:
+            top, side, bottom = "+-----+", "|", "+-----+"
+        else:
+            top, side, bottom = "╭─────╮", "│", "╰─────╯"
+        rows += [" " * width, f"  {top}  ", f"  {side}     {side}  ", f"  {side}  {suit}  {side}  ",
+                 f"  {side}     {side}  ", f"  {bottom}  ", " " * width]
+    else:
+        crown = (CROWNS_ASCII if ascii_only else CROWNS)[rank]
+        if ascii_only:
+            top, side, bottom = " +-------+ ", "|", " +-------+ "
+        else:
+            top, side, bottom = " ╔═══════╗ ", "║", " ╚═══════╝ "
+        blank = f" {side}       {side} "
+        rows += [top, f" {side}  {crown}  {side} ", blank, f" {side} {suit} {rank} {suit} {side} ",
+                 blank, f" {side}  {suit}{suit}{suit}  {side} ", bottom]
     rows.append(corner.rjust(width))
     return rows
 

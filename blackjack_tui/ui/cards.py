@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -16,14 +17,17 @@ from rich.style import Style
 from rich.text import Text
 
 from blackjack_tui.engine.cards import Card
-from blackjack_tui.ui.card_faces import back_rows, large_face, medium_face
+from blackjack_tui.ui.card_faces import back_rows, large_face, medium_face, xlarge_face
 
 if TYPE_CHECKING:
     from blackjack_tui.controller.game import Game
 
 # A card size: (rows, columns, columns shown of a card under the next one in a fan).
-SIZES = {"small": (3, 5, 3), "medium": (5, 7, 4), "large": (9, 11, 4)}
-ORDER = ("large", "medium", "small")
+SIZES = {"small": (3, 5, 3), "medium": (5, 7, 4), "large": (9, 11, 4), "xlarge": (11, 13, 5)}
+ORDER = ("xlarge", "large", "medium", "small")
+"""The sizes, largest first."""
+
+FACES = {"medium": medium_face, "large": large_face, "xlarge": xlarge_face}
 
 SUIT_GLYPHS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 SUIT_ASCII = {"S": "s", "H": "h", "D": "d", "C": "c"}
@@ -59,7 +63,8 @@ class CardStyle:
     def edge(self) -> Style:
         return Style(color="#777777", bgcolor=FACE)
 
-    # Full cards: 3 rows, 5 columns; all but the last show their left 3 columns.
+    # Full cards: 3 rows, 5 columns; all but the last show their left 3 columns (a 10 its left
+    # 4: "10" and its suit, never a 10 without its suit).
 
     def full_width(self, count: int) -> int:
         return 0 if count == 0 else 3 * (count - 1) + 5
@@ -85,21 +90,24 @@ class CardStyle:
             edge = self.edge
             rank = self.rank(card)
             inner = f"{rank}{self.suit(card)}".ljust(3)
-            top.append(corner_tl + horiz * (3 if last else 2) + (corner_tr if last else ""), edge)
+            width = 3 if last or card.rank == "T" else 2
+            top.append(corner_tl + horiz * width + (corner_tr if last else ""), edge)
             mid.append(vert, edge)
-            mid.append(inner if last else inner[:2], ink)
+            mid.append(inner[:width], ink)
             if last:
                 mid.append(vert, edge)
-            bottom.append(corner_bl + horiz * (3 if last else 2) + (corner_br if last else ""),
-                          edge)
+            bottom.append(corner_bl + horiz * width + (corner_br if last else ""), edge)
         return [top, mid, bottom]
 
     # Any size: the hand fanned as dealt, each card under the next showing its left corner.
 
     @staticmethod
-    def fan_width(count: int, size: str) -> int:
+    def fan_width(count: int, size: str, tens: int = 0) -> int:
+        """Columns of a fan of ``count`` cards; ``tens``: how many 10s lie under another card
+        (each a column wider at the small size, for its suit)."""
         _, width, step = SIZES[size]
-        return 0 if count == 0 else step * (count - 1) + width
+        wider = tens if size == "small" else 0
+        return 0 if count == 0 else step * (count - 1) + width + wider
 
     def fan(self, cards: list[Card | None], size: str = "small") -> list[Text]:
         """The rows of a fanned hand at ``size``; ``None`` is a face-down card."""
@@ -138,7 +146,7 @@ class CardStyle:
             edge = ink = style
         else:
             suit = self.suit(card)
-            face = large_face if size == "large" else medium_face
+            face = FACES[size]
             inside = face(card.rank, suit, self.ascii)
             edge, ink = self.edge, self.ink(card)
         rows: list[tuple[list[str], list[Style]]] = [([tl + horiz * inner + tr], [edge])]
@@ -166,6 +174,11 @@ class CardStyle:
 
     def tiles_width(self, count: int) -> int:
         return 0 if count == 0 else count * (5 if self.ascii else 3) + count - 1
+
+
+def overlapped_tens(cards: Sequence[Card | None]) -> int:
+    """How many 10s of a fanned hand lie under the next card (see :meth:`CardStyle.fan_width`)."""
+    return sum(1 for card in cards[:-1] if card is not None and card.rank == "T")
 
 
 def card_style_of(game: Game) -> CardStyle:

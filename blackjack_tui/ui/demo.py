@@ -128,6 +128,7 @@ async def render_all(folder: Path) -> list[Path]:
     shots = [(scene, SIZE, scene.name) for scene in SCENES if scene.name in SCREENSHOTS]
     split = next(s for s in SCENES if s.name == "split")
     shots.append((split, (120, 40), "large-cards"))  # the cards a larger terminal gets
+    shots.append((split, (160, 50), "xlarge-cards"))  # and a large one
     for scene, size, name in shots:
         with tempfile.TemporaryDirectory() as data:
             app = make_app(scene, Path(data))

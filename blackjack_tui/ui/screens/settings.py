@@ -79,8 +79,9 @@ class SettingsScreen(ModalScreen[None]):
                 yield Label("Client seed")
                 yield Input(value=settings.client_seed or "", placeholder="random (enter sets)",
                             id="client-seed", compact=True)
-            yield Static(Text("Four colours: clubs green, diamonds blue. Fair shoes start with "
-                              "the next shoe; f shows the commitment. escape closes."),
+            yield Static(Text("Four colours: clubs green, diamonds blue. "
+                              "Provably fair from the next shoe, shuffled now; f shows its "
+                              "commitment. escape closes."),
                          id="settings-note")
 
     @on(Select.Changed, "#speed")

@@ -40,8 +40,9 @@ DECIDES = {f"act-{spec.name}": Action(spec.name) for spec in SPECS}
 """The intent each decision button posts, by the button's name."""
 MAX_CHIPS = 8
 # The theme's own colours (readable on every built-in theme): main buttons on the primary
-# colour's muted shade, the others on the panel colour, chips as plain bold labels.
-STYLES = {"main": "bold $text on $primary-muted", "action": "$text on $panel",
+# colour itself (its muted shade faded into a light theme's panel), the others on the panel
+# colour, chips as plain bold labels.
+STYLES = {"main": "bold $text on $primary", "action": "$text on $panel",
           "chip": "bold $text"}
 MAIN = {"act-hit", "act-stand", "bet-deal"}
 KEPT_BARS = 16  # bars drawn and kept (the sets of buttons a table offers are few)

@@ -19,7 +19,7 @@ from textual.message import Message
 
 from blackjack_tui.controller.view import BoxView, HandView
 from blackjack_tui.engine.money import ZERO, money_str, signed
-from blackjack_tui.ui.cards import ORDER, SIZES, CardStyle
+from blackjack_tui.ui.cards import ORDER, SIZES, CardStyle, overlapped_tens
 from blackjack_tui.ui.widgets.drawn import Drawn
 from blackjack_tui.ui.widgets.hands import (
     GOLD,
@@ -190,7 +190,8 @@ class BetBox(Drawn):
         drawn: list[list[Text]] = []
         if side:
             # Both hands of a split at one size: the largest at which the longer one fits.
-            size = size_that_fits(max(len(h.cards) for h in hands), per, self.card_size)
+            size = size_that_fits(max(len(h.cards) for h in hands), per, self.card_size,
+                                  max(overlapped_tens(h.cards) for h in hands))
             for index, hand in enumerate(hands):
                 is_active = active == index + 1
                 drawn.append(fanned(hand, per, size, style, is_active) if size is not None
@@ -219,7 +220,8 @@ class BetBox(Drawn):
         longest fans into half the box and two rows of hands fit its height; else ``None``."""
         per = inner // 2
         longest = max(len(h.cards) for h in hands)
-        largest = size_that_fits(longest, per, self.card_size)
+        largest = size_that_fits(longest, per, self.card_size,
+                                 max(overlapped_tens(h.cards) for h in hands))
         if largest is None:
             return None
         fits = [s for s in ORDER[ORDER.index(largest):] if 2 * (SIZES[s][0] + 2) <= rows]

@@ -75,11 +75,12 @@ def _badge_text(hand: HandView, compact: bool) -> Text:
     return text
 
 
-def size_that_fits(count: int, width: int, largest: str) -> str | None:
-    """The largest card size up to ``largest`` at which ``count`` cards fan into ``width``."""
+def size_that_fits(count: int, width: int, largest: str, tens: int = 0) -> str | None:
+    """The largest card size up to ``largest`` at which ``count`` cards (``tens`` of them 10s
+    under another card) fan into ``width``."""
     sizes = ORDER[ORDER.index(largest):] if largest in ORDER else ORDER
     for size in sizes:
-        if CardStyle.fan_width(max(count, 2), size) <= width - 2:
+        if CardStyle.fan_width(max(count, 2), size, tens) <= width - 2:
             return size
     return None
 

@@ -16,7 +16,7 @@ from textual.containers import Vertical
 from textual.widgets import Static
 
 from blackjack_tui.controller.view import TableView
-from blackjack_tui.ui.cards import CardStyle
+from blackjack_tui.ui.cards import ORDER, CardStyle, overlapped_tens
 from blackjack_tui.ui.widgets.bet_box import BetBox, BetShown
 from blackjack_tui.ui.widgets.drawn import Drawn
 from blackjack_tui.ui.widgets.hands import GOLD, LOSS
@@ -128,8 +128,9 @@ class DealerPanel(Drawn):
             lines = [Text("DEALER", style="bold"), Text(""), Text("draws to 17", style=SOFT)]
             return [_centred(line, width) for line in lines]
         size = self.card_size
-        if CardStyle.fan_width(len(view.dealer), size) > width and size != "small":
-            size = "medium" if size == "large" else "small"
+        tens = overlapped_tens(view.dealer)
+        while CardStyle.fan_width(len(view.dealer), size, tens) > width and size != "small":
+            size = ORDER[ORDER.index(size) + 1]
         cards = self.card_style.fan(list(view.dealer), size)
         label = Text(view.dealer_label(), style="bold")
         if view.dealer_outcome == "bust":
@@ -153,6 +154,8 @@ def _right(line: Text, width: int) -> Text:
 def card_size_for(width: int, height: int, seats: bool) -> str:
     """The largest cards the felt (``width`` × ``height`` inside) has room for."""
     extra = SEAT_ROWS if seats else 0
+    if width >= 140 and height >= FELT_ROWS["xlarge"] + extra:
+        return "xlarge"
     if width >= 100 and height >= FELT_ROWS["large"] + extra:
         return "large"
     if width >= 84 and height >= FELT_ROWS["medium"] + extra:
@@ -160,9 +163,10 @@ def card_size_for(width: int, height: int, seats: bool) -> str:
     return "small"
 
 
-# Rows the felt needs at each card size: the dealer's row, the boxes, and at the two larger sizes
-# a line for the table's printed rules and a row to spare.
-FELT_ROWS = {"large": 11 + 1 + 15 + 1, "medium": 7 + 1 + 11 + 1, "small": 6 + 12}
+# Rows the felt needs at each card size: the dealer's row, the boxes, and at the three larger
+# sizes a line for the table's printed rules and a row to spare.
+FELT_ROWS = {"xlarge": 13 + 1 + 17 + 1, "large": 11 + 1 + 15 + 1, "medium": 7 + 1 + 11 + 1,
+             "small": 6 + 12}
 SEAT_ROWS = 4
 
 
@@ -211,7 +215,7 @@ class Table(KeptLines, Vertical):
         if size == self.card_size:
             return
         self.card_size = size
-        for name in ("small", "medium", "large"):
+        for name in ORDER:
             self.set_class(name == size, f"-{name}")
         self.dealer.card_size = size
         self.dealer.redraw()

@@ -45,7 +45,9 @@ def run(args: argparse.Namespace) -> int:
     for problem in found.problems:  # (left on the terminal when the scorekeeper closes)
         print(problem, file=sys.stderr)
     try:
-        app = LedgerApp(EveningStore(store), rules)
+        # The game's look: the theme config.toml names, else the one picked in the game.
+        theme = found.get("theme") or store.settings()[0].theme
+        app = LedgerApp(EveningStore(store), rules, theme)
         app.set_keymap(found.keymap)  # [keymap] in config.toml: bindings by id
         app.run()
     finally:

@@ -135,4 +135,55 @@ async def render_all(folder: Path) -> list[Path]:
             async with app.run_test(size=size) as pilot:
                 await play(scene, pilot)
                 written.append(Path(app.save_screenshot(f"{name}.svg", str(folder))))
+    return written + await render_ledger(folder)
+
+
+# An evening at the scorekeeper: five players, the bank with Erik, hands typed in as at a table.
+LEDGER_PLAYERS = "Ann, Bo, Cy, Dina, Erik"
+LEDGER_HANDS = (("w", "l", "dw", "p", "l"), ("l", "p", "p", "l", "w"),
+                ("n", "w", "l", "l", "w"), ("w/l", "dw", "w", "p", "l"), ("w", "?"))
+
+
+async def type_keys(pilot: Pilot[None], text: str) -> None:
+    keys = {" ": "space", "/": "slash", "?": "question_mark", ",": "comma", "'": "apostrophe"}
+    for char in text:
+        await pilot.press(keys.get(char, char))
+
+
+async def render_ledger(folder: Path) -> list[Path]:
+    """The scorekeeper's new-evening form (its focus marked) and an evening's sheet, at 80×24."""
+    from blackjack_tui.rulesets import load_all
+    from blackjack_tui.store import Store
+    from blackjack_tui.store.evenings import EveningStore
+    from blackjack_tui.ui.ledger import LedgerApp
+
+    written = []
+    with tempfile.TemporaryDirectory() as data:
+        store = Store(Path(data))
+        try:
+            app = LedgerApp(EveningStore(store), load_all()[0]["home"])
+            async with app.run_test(size=SIZE) as pilot:
+                await pilot.press("n")
+                await pilot.pause()
+                app.screen.query_one("#name").focus()  # a name, not today's date
+                await pilot.press("ctrl+u")
+                await type_keys(pilot, "Friday at Ole's")
+                app.screen.query_one("#players").focus()
+                await pilot.pause()
+                written.append(Path(app.save_screenshot("ledger-setup.svg", str(folder))))
+                await type_keys(pilot, LEDGER_PLAYERS)
+                app.screen.query_one("#bank").focus()
+                await pilot.press("ctrl+u")
+                await type_keys(pilot, "Erik")
+                await pilot.press("ctrl+s")
+                await pilot.pause()
+                for hand in LEDGER_HANDS:
+                    for entry in hand:
+                        await type_keys(pilot, entry)
+                        if entry != "?":
+                            await pilot.press("enter")
+                        await pilot.pause()
+                written.append(Path(app.save_screenshot("ledger.svg", str(folder))))
+        finally:
+            store.close()
     return written

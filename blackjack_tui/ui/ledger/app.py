@@ -1,4 +1,5 @@
-"""``blackjack-tui ledger``: the scorekeeper on its own."""
+"""``blackjack-tui ledger``: the scorekeeper on its own, in the game's looks: its theme, and the
+game's key bar (:class:`~blackjack_tui.ui.widgets.key_bar.KeyBar`) on every screen."""
 
 from __future__ import annotations
 
@@ -16,12 +17,16 @@ class LedgerApp(App[None]):
     # Every action has a key in the footer; the palette's entry would only crowd 80 columns.
     ENABLE_COMMAND_PALETTE = False
 
-    def __init__(self, store: EveningStore, rules: Rules) -> None:
+    def __init__(self, store: EveningStore, rules: Rules, theme: str | None = None) -> None:
         super().__init__()
         self.store = store
         self.rules = rules
+        self.player_theme = theme
+        """The game's theme (the scorekeeper looks like the game, in a light theme too)."""
 
     def on_mount(self) -> None:
+        if self.player_theme in self.available_themes:
+            self.theme = self.player_theme
         self.push_screen(EveningsScreen(self.store, self.rules), callback=self._left)
 
     def _left(self, _: None) -> None:

@@ -7,9 +7,9 @@ from typing import ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import ModalScreen
-from textual.widgets import Footer
 
 from blackjack_tui.ledger import Evening
+from blackjack_tui.ui.widgets.key_bar import KeyBar
 from blackjack_tui.ui.widgets.line_chart import LineChart, Rule, Series, money_label
 
 
@@ -26,7 +26,7 @@ class ChartScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         yield LineChart(id="chart", y_format=money_label)
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         evening = self._evening

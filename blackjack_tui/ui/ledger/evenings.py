@@ -13,7 +13,7 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
 from blackjack_tui.engine.rules import Rules
 from blackjack_tui.ledger import Evening
@@ -21,6 +21,7 @@ from blackjack_tui.store.evenings import EveningFileError, EveningStore, Evening
 from blackjack_tui.ui.ledger.dialogs import AskDialog
 from blackjack_tui.ui.ledger.setup import SetupScreen
 from blackjack_tui.ui.ledger.standings import StandingsScreen
+from blackjack_tui.ui.widgets.key_bar import KeyBar
 
 
 class EveningsScreen(Screen[None]):
@@ -46,7 +47,7 @@ class EveningsScreen(Screen[None]):
                      id="list-title")
         yield DataTable(id="evenings", cursor_type="row", zebra_stripes=True)
         yield Static(id="list-note")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         table = self.query_one("#evenings", DataTable)

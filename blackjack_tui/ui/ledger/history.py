@@ -7,9 +7,10 @@ from typing import ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import ModalScreen
-from textual.widgets import Footer, RichLog
+from textual.widgets import RichLog
 
 from blackjack_tui.ledger import Evening
+from blackjack_tui.ui.widgets.key_bar import KeyBar
 
 
 class HistoryScreen(ModalScreen[None]):
@@ -23,7 +24,7 @@ class HistoryScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         yield RichLog(id="history", wrap=True, markup=False)
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         log = self.query_one(RichLog)

@@ -12,10 +12,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Checkbox, Footer, Input, Label, Static
+from textual.widgets import Checkbox, Input, Label, Static
 
 from blackjack_tui.engine.rules import LedgerSettings, Rules
 from blackjack_tui.ledger import Evening, fmt_money, parse_money
+from blackjack_tui.ui.widgets.key_bar import KeyBar
 
 
 class SetupScreen(Screen[Evening | None]):
@@ -44,7 +45,7 @@ class SetupScreen(Screen[Evening | None]):
             yield self._field("Name", Input(f"Evening {today:%d %b %Y}", id="name",
                                             compact=True))
             yield self._field("Players", Input(id="players", compact=True,
-                                               placeholder="Ann, Bo, Cy"),
+                                               placeholder="e.g. Ann, Bo, Cy"),
                               "in seat order, commas between")
             yield self._field("Starting stack", Input(fmt_money(d.starting_stack), id="stack",
                                                       compact=True))
@@ -55,7 +56,7 @@ class SetupScreen(Screen[Evening | None]):
             yield self._field("Rebuy", Checkbox("one rebuy allowed", d.rebuys > 0, id="rebuy",
                                                 compact=True))
             yield self._field("Hands", Input("" if d.hands is None else str(d.hands), id="hands",
-                                             compact=True, placeholder="last stack standing"),
+                                             compact=True, placeholder="e.g. 20"),
                               "empty: play to the last stack")
             yield self._field("Bank held by", Input("house", id="bank", compact=True),
                               "house, or a player's name")
@@ -63,7 +64,7 @@ class SetupScreen(Screen[Evening | None]):
                                                        d.rotating_bank, id="rotating",
                                                        compact=True))
             yield Static("", id="setup-error")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.query_one("#players", Input).focus()

@@ -22,7 +22,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.screen import Screen
-from textual.widgets import Footer, Input, Label, Static
+from textual.widgets import Input, Label, Static
 
 from blackjack_tui.engine.rules import Rules
 from blackjack_tui.ledger import Entry, Evening, LedgerError, fmt_money
@@ -30,6 +30,7 @@ from blackjack_tui.ledger.notation import HELP, parse_entry
 from blackjack_tui.store.evenings import EveningStore
 from blackjack_tui.ui.ledger.dialogs import AskDialog, WinnerDialog
 from blackjack_tui.ui.ledger.table import BANKER, LedgerTable
+from blackjack_tui.ui.widgets.key_bar import KeyBar
 
 
 class StandingsScreen(Screen[None]):
@@ -66,7 +67,7 @@ class StandingsScreen(Screen[None]):
             yield Input(id="entry", compact=True, placeholder="an outcome, or the net like -5")
         yield Static(id="hint")
         yield Static(HELP, id="codes")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self._start_hand()

@@ -18,12 +18,13 @@ from textual.widgets import Input, Label, Select, Static, Switch
 from blackjack_tui.controller.game import Game
 from blackjack_tui.store.settings import Speed
 from blackjack_tui.ui.messages import CardsChanged
+from blackjack_tui.ui.widgets.form_focus import FORM_CSS, SwitchWord
 
 SPEEDS = [("Instant", "instant"), ("Fast", "fast"), ("Normal", "normal"), ("Slow", "slow")]
 
 
 class SettingsScreen(ModalScreen[None]):
-    DEFAULT_CSS = """
+    DEFAULT_CSS = FORM_CSS + """
     SettingsScreen { align: center middle; background: $background; }
     /* One line per option, so the whole dialog fits 80x24. */
     #settings {
@@ -31,7 +32,7 @@ class SettingsScreen(ModalScreen[None]):
         border: round $text-accent; background: $surface; padding: 0 1;
     }
     #settings .setting { height: 1; margin-bottom: 1; }
-    #settings .setting Label { width: 22; }
+    #settings .setting Label.form-label { width: 22; }
     #settings .setting Select, #settings .setting Input { width: 1fr; max-width: 44; }
     #settings Switch { border: none; height: 1; width: 8; padding: 0; background: $surface; }
     #settings Switch:focus { border: none; background-tint: $foreground 10%; }
@@ -39,7 +40,6 @@ class SettingsScreen(ModalScreen[None]):
     #settings Switch > .switch--slider { color: $text-muted; background: $panel; }
     #settings Switch.-on > .switch--slider { color: $text-success; background: $success-muted; }
     #settings-note { height: auto; color: $text-muted; }
-    #settings Input > .input--placeholder { color: $text-muted; }
     """
 
     BINDINGS = [Binding("escape,o", "close", "Close", id="settings.close")]
@@ -53,30 +53,36 @@ class SettingsScreen(ModalScreen[None]):
         settings = self.game.settings
         with Vertical(id="settings"):
             yield Label("Options", classes="pane-title")
-            with Horizontal(classes="setting"):
-                yield Label("Dealing speed")
+            with Horizontal(classes="setting form-row"):
+                yield Label("Dealing speed", classes="form-label")
                 yield Select(SPEEDS, value=self.game.speed, allow_blank=False, id="speed",
                              compact=True)
-            with Horizontal(classes="setting"):
-                yield Label("Plain ASCII cards")
-                yield Switch(value=settings.ascii_cards, id="ascii")
-            with Horizontal(classes="setting"):
-                yield Label("Four-colour deck")
-                yield Switch(value=settings.four_colour, id="four-colour")
-            with Horizontal(classes="setting"):
-                yield Label("Theme")
+            with Horizontal(classes="setting form-row"):
+                yield Label("Plain ASCII cards", classes="form-label")
+                switch = Switch(value=settings.ascii_cards, id="ascii")
+                yield switch
+                yield SwitchWord(switch)
+            with Horizontal(classes="setting form-row"):
+                yield Label("Four-colour deck", classes="form-label")
+                switch = Switch(value=settings.four_colour, id="four-colour")
+                yield switch
+                yield SwitchWord(switch)
+            with Horizontal(classes="setting form-row"):
+                yield Label("Theme", classes="form-label")
                 yield Select([(t, t) for t in self.themes], value=self.app.theme,
                              allow_blank=False, id="theme", compact=True)
-            with Horizontal(classes="setting"):
-                yield Label("Home game: hands")
+            with Horizontal(classes="setting form-row"):
+                yield Label("Home game: hands", classes="form-label")
                 yield Input(value=str(settings.home_hands or ""),
                             placeholder="to the last stack (or a number)", id="home-hands",
                             compact=True)
-            with Horizontal(classes="setting"):
-                yield Label("Provably fair shoes")
-                yield Switch(value=settings.provably_fair, id="fair-switch")
-            with Horizontal(classes="setting"):
-                yield Label("Client seed")
+            with Horizontal(classes="setting form-row"):
+                yield Label("Provably fair shoes", classes="form-label")
+                switch = Switch(value=settings.provably_fair, id="fair-switch")
+                yield switch
+                yield SwitchWord(switch)
+            with Horizontal(classes="setting form-row"):
+                yield Label("Client seed", classes="form-label")
                 yield Input(value=settings.client_seed or "", placeholder="random (enter sets)",
                             id="client-seed", compact=True)
             yield Static(Text("Four colours: clubs green, diamonds blue. "

@@ -26,6 +26,8 @@ FILE_NAME = "config.toml"
 ENV_PREFIX = "BLACKJACK_TUI_"
 SPEEDS = ("instant", "fast", "normal", "slow")
 COUNT_SYSTEMS = ("hi-lo",)
+CARD_SIZES = ("auto", "small", "medium", "large", "xlarge")
+"""``auto``: the largest cards the felt has room for; a size: that size at most."""
 MONEY = ("bankroll", "balance", "money", "chips", "stack", "bet", "bets", "last_bets",
          "bets_behind")
 TRUE, FALSE = ("1", "true", "yes", "on"), ("0", "false", "no", "off")
@@ -67,6 +69,8 @@ KEYS: dict[str, Callable[[object], Any]] = {
     "count": _boolean,
     "count_system": _choice(*COUNT_SYSTEMS),
     "narrate": _boolean,
+    "card_size": _choice(*CARD_SIZES),
+    "hint": _boolean,
 }
 """Every key of the file, with what checks (and reads) its value."""
 

@@ -18,7 +18,8 @@ from blackjack_tui.commands._data import read_store
 
 DEFAULTS: dict[str, Any] = {"theme": "textual-dark", "speed": "normal", "ascii": False,
                             "four_colour": False, "coach": False, "count": False,
-                            "count_system": "hi-lo", "narrate": False}
+                            "count_system": "hi-lo", "narrate": False, "card_size": "auto",
+                            "hint": False}
 
 
 def in_force(found: config.Config, folder: str | None) -> dict[str, tuple[Any, str]]:

@@ -130,6 +130,8 @@ def open_game(args: argparse.Namespace) -> Game | None:
         rules=args.rules, seed=args.seed,
         data_dir=Path(args.data_dir) if args.data_dir else None,
         speed=args.speed or (found.get("speed") if found else None), ascii=args.ascii,
+        card_size=found.get("card_size") if found else None,
+        hint=found.get("hint") if found else None,
     )
     # Read (and validated) once: --rules is checked against them, and the game is handed them.
     sets, errors = load_all(user_rules_file())

@@ -81,6 +81,10 @@ class GameOptions:
     ascii: bool | None = None
     stacked: tuple[str, ...] | None = None
     """The first shoe, stacked with these cards, top first (tests and screenshots)."""
+    card_size: str | None = None
+    """config.toml's ``card_size``: the largest cards drawn (``None``, ``auto``: what fits)."""
+    hint: bool | None = None
+    """config.toml's ``hint``: the hint shown whenever a hand waits for a play."""
 
 
 class Game:

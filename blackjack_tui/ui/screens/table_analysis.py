@@ -93,9 +93,15 @@ class TableAnalysis(Screen[None]):
         self.refresh_analysis()
 
     def action_hint(self) -> None:
+        self.show_hint()
+
+    def show_hint(self, quiet: bool = False) -> None:
+        """The hint on the message line (``quiet``: nothing said when there is none, as for
+        insurance; config.toml's ``hint = on`` shows it at every play)."""
         advice = self.controller.hint() if self.controller is not None else None
         if advice is None:
-            self.say("A hint comes when a hand waits for your play", "-warning")
+            if not quiet:
+                self.say("A hint comes when a hand waits for your play", "-warning")
             return
         best, value = advice.ranked[0]
         rnd = self.game.session.round

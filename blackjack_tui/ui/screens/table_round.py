@@ -102,6 +102,8 @@ class TableRound(KeptLines, Screen[None]):
 
         def refresh_analysis(self) -> None: ...
 
+        def show_hint(self, quiet: bool = False) -> None: ...
+
         def check_broke(self) -> bool: ...
 
         def tell(self, text: str, severity: str = "information",
@@ -242,6 +244,8 @@ class TableRound(KeptLines, Screen[None]):
         self.actions.show_decision(decision)
         self._set_footer_keys(frozenset(self._legal_keys()))
         self.say(*question(decision, self._split(decision.box)))
+        if self.game.options.hint:  # config.toml's hint = on: the hint instead of the question
+            self.show_hint(quiet=True)
 
     def _set_footer_keys(self, keys: frozenset[str]) -> None:
         if keys == self._footer_keys:

@@ -103,7 +103,7 @@ class TableScreen(TableEvening, TableRound, TableAnalysis):
     def compose(self) -> ComposeResult:
         with KeptVertical(id="main"):
             yield StatusBar(id="status")
-            yield Table(id="table")
+            yield Table(id="table", largest=self.game.options.card_size)
             yield AnalysisLine(id="analysis")
             yield KeptStatic(id="message")
             yield ActionBar(id="actions", ascii_only=self.card_style.ascii)

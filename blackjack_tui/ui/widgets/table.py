@@ -179,9 +179,12 @@ class Table(KeptLines, Vertical):
     into one band between them.
     """
 
-    def __init__(self, *, id: str | None = None) -> None:
+    def __init__(self, *, id: str | None = None, largest: str | None = None) -> None:
+        """``largest``: the largest card size to draw (config.toml's ``card_size``; ``None`` or
+        ``auto``: the largest the felt has room for)."""
         super().__init__(id=id, classes="-small")
         self.card_size = "small"  # until the felt has a size (no restyle at the first frame)
+        self.largest = largest if largest in ORDER else ORDER[0]
         self._rules_line = ""
 
     def compose(self) -> ComposeResult:
@@ -212,6 +215,7 @@ class Table(KeptLines, Vertical):
 
     def _fit(self) -> None:
         size = card_size_for(self.size.width, self.size.height, self.has_class("-seats"))
+        size = ORDER[max(ORDER.index(size), ORDER.index(self.largest))]
         if size == self.card_size:
             return
         self.card_size = size

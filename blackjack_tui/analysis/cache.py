@@ -22,7 +22,7 @@ from blackjack_tui.analysis.table import math_key
 from blackjack_tui.engine.rules import Rules
 
 if TYPE_CHECKING:
-    from blackjack_tui.analysis.indices import Indices
+    from blackjack_tui.analysis.indices import Indices, Progress
 
 ENV_VAR = "BLACKJACK_TUI_CACHE_DIR"
 SHIPPED = Path(__file__).parent / "shipped"
@@ -59,15 +59,17 @@ def indices_file(rules: Rules, override: str | Path | None = None) -> Path:
     return cache_dir(override) / f"{math_key(rules)}-indices.json"
 
 
-def cached_indices(rules: Rules, cache_dir: str | Path | None = None) -> Indices:
-    """The Hi-Lo index plays of ``rules``: read from the cache, or computed (seconds) and kept."""
+def cached_indices(rules: Rules, cache_dir: str | Path | None = None,
+                   progress: Progress | None = None) -> Indices:
+    """The Hi-Lo index plays of ``rules``: read from the cache, or computed (seconds; ``progress``
+    is told ``(done, total)`` after each solve) and kept."""
     from blackjack_tui.analysis import indices
 
     path = indices_file(rules, cache_dir)
     found = load_indices(path)
     if found is not None:
         return found
-    result = indices.compute(rules)
+    result = indices.compute(rules, progress)
     _write(path, indices.to_json(result))
     return result
 
@@ -84,14 +86,20 @@ def load_indices(path: Path) -> Indices | None:
     return None
 
 
-def cached_analysis(rules: Rules, cache_dir: str | Path | None = None) -> Analysis:
-    """The analysis of ``rules``: read from the cache, or computed and written there."""
+def cached_analysis(rules: Rules, cache_dir: str | Path | None = None,
+                    progress: Progress | None = None) -> Analysis:
+    """The analysis of ``rules``: read from the cache, or computed and written there (one exact
+    solve: ``progress`` is told ``(0, 1)`` before it and ``(1, 1)`` after)."""
     path = cache_file(rules, cache_dir)
     found = load(path)
     if found is not None:
         return found
+    if progress is not None:
+        progress(0, 1)
     result = analyse(rules)
     save(path, result)
+    if progress is not None:
+        progress(1, 1)
     return result
 
 

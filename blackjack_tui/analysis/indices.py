@@ -16,6 +16,7 @@ left is then ``40 * t/40 = t``. Counts become fractions; the dealer's odds are p
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -110,13 +111,21 @@ def from_json(data: list[dict[str, object]]) -> Indices:
         for d in data))
 
 
-def compute(rules: Rules | TableMath) -> Indices:
-    """The indices of ``rules`` (pure; several exact solves, a few seconds)."""
+Progress = Callable[[int, int], None]
+"""Told ``(done, total)`` after each step of a long computation (one exact solve)."""
+
+STEPS = 2 * RANGE + 1
+"""The exact solves :func:`compute` makes: one for each whole true count in the range."""
+
+
+def compute(rules: Rules | TableMath, progress: Progress | None = None) -> Indices:
+    """The indices of ``rules`` (pure; :data:`STEPS` exact solves, a few seconds; ``progress``
+    is told after each)."""
     table = rules if isinstance(rules, TableMath) else TableMath.from_rules(rules)
     counts: list[float] = []
     ranked: list[dict[tuple[str, int, int], dict[str, float]]] = []
     insurance: list[float] = []
-    for tc in range(-RANGE, RANGE + 1):
+    for done, tc in enumerate(range(-RANGE, RANGE + 1), start=1):
         shoe = shifted_shoe(table.decks, tc)
         solution = solve(table, shoe)
         counts.append(float(tc))
@@ -125,6 +134,8 @@ def compute(rules: Rules | TableMath) -> Indices:
         left = shoe.copy()
         left[0] -= 1
         insurance.append(3.0 * left[9] / left.sum() - 1.0)
+        if progress is not None:
+            progress(done, STEPS)
     entries = _turns(counts, ranked)
     ins = _crossing(counts, insurance)
     if ins is not None:

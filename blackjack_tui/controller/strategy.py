@@ -6,7 +6,7 @@ first analysis of a rule set, which can take a second before the disk cache has 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from decimal import Decimal
 from pathlib import Path
@@ -27,11 +27,16 @@ READINGS = {"all": "held", "held": "all"}
 """The two readings of the Swedish ace on a double, each with the other."""
 
 
-def analysis_of(rules: Rules) -> Analysis:
-    """The rule set's chart and house edge, from the disk cache or computed (up to ~2 s)."""
+Progress = Callable[[int, int], None]
+"""Told ``(done, total)`` as a rule set's analysis is worked out (from the worker's thread)."""
+
+
+def analysis_of(rules: Rules, progress: Progress | None = None) -> Analysis:
+    """The rule set's chart and house edge, from the disk cache or computed (up to ~2 s;
+    ``progress`` hears of it only when it is computed)."""
     from blackjack_tui.analysis.cache import cached_analysis
 
-    return cached_analysis(rules)
+    return cached_analysis(rules, progress=progress)
 
 
 _READ: dict[Path, Analysis] = {}
@@ -53,11 +58,12 @@ def cached_only(rules: Rules) -> Analysis | None:
     return found
 
 
-def indices_of(rules: Rules) -> Indices:
-    """The rule set's Hi-Lo index plays, from the disk cache or worked out (seconds)."""
+def indices_of(rules: Rules, progress: Progress | None = None) -> Indices:
+    """The rule set's Hi-Lo index plays, from the disk cache or worked out (seconds: seventeen
+    exact solves, ``progress`` told after each)."""
     from blackjack_tui.analysis.cache import cached_indices
 
-    return cached_indices(rules)
+    return cached_indices(rules, progress=progress)
 
 
 def cached_indices_only(rules: Rules) -> Indices | None:
@@ -67,10 +73,11 @@ def cached_indices_only(rules: Rules) -> Indices | None:
     return load_indices(indices_file(rules))
 
 
-def index_rows(rules: Rules, compute: bool = False) -> list[tuple[str, int, str, str]] | None:
+def index_rows(rules: Rules, compute: bool = False, progress: Progress | None = None
+               ) -> list[tuple[str, int, str, str]] | None:
     """The index plays as ``(hand, index, play at it and above, play below)`` rows: cached, or
-    worked out (seconds) if ``compute``."""
-    found = indices_of(rules) if compute else cached_indices_only(rules)
+    worked out (seconds, ``progress`` told) if ``compute``."""
+    found = indices_of(rules, progress) if compute else cached_indices_only(rules)
     if found is None:
         return None
     return [(e.label, e.number, e.above, e.below) for e in found.entries]

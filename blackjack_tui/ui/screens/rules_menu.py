@@ -10,7 +10,8 @@
 | escape, m | back |
 
 Each table's house edges (the chart's and the best play's, and for the Swedish ace the other
-reading's) and its index plays are worked out in threads; "…" stands in until they are known.
+reading's) and its index plays are worked out in threads; "…" stands in until they are known, and
+for a table of the player's own (not shipped worked out) a progress bar shows how far they are.
 """
 
 from __future__ import annotations
@@ -30,10 +31,17 @@ from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from blackjack_tui.controller.game import Game
-from blackjack_tui.controller.strategy import analysis_of, cached_only, index_rows, other_reading
+from blackjack_tui.controller.strategy import (
+    Progress,
+    analysis_of,
+    cached_only,
+    index_rows,
+    other_reading,
+)
 from blackjack_tui.engine.rules import Rules
 from blackjack_tui.rules_text import describe, differences, player_words
 from blackjack_tui.ui.widgets.strategy_chart import Codes, IndexRow, StrategyChart
+from blackjack_tui.ui.widgets.work_progress import WorkProgress
 
 LIST_MIN = 24
 LIST_MAX = 34
@@ -90,6 +98,8 @@ class RulesMenu(ModalScreen[None]):
         self.indices: dict[str, list[IndexRow]] = {}
         self.charts: dict[str, Codes] = {}
         self.chart_shown = False
+        self.working: dict[str, tuple[str, int, int]] = {}
+        """What a thread is working out for a table now: what, steps done, steps in all."""
 
     @property
     def sets(self) -> dict[str, Rules]:
@@ -128,6 +138,8 @@ class RulesMenu(ModalScreen[None]):
                     yield Label(first.get("rules-title", ""), id="rules-title",
                                 classes="pane-title")
                     yield Static(first.get("rules-edge", ""), id="rules-edge")
+                    # A table of the player's own: how far its analysis has come.
+                    yield WorkProgress(id="rules-progress")
                     # The tier under the edge, always in view: t changes it at any size.
                     yield Static(first.get("rules-tier", ""), id="rules-tier")
                     with VerticalScroll(id="rules-scroll"):
@@ -165,13 +177,36 @@ class RulesMenu(ModalScreen[None]):
 
     # House edges, charts and index plays, worked out off the event loop
 
+    def _told(self, name: str, what: str) -> Progress:
+        """A progress callback for the worker's thread: each step shown on the event loop."""
+        def progress(done: int, total: int) -> None:
+            self.app.call_from_thread(self._progress, name, what, done, total)
+        return progress
+
+    def _progress(self, name: str, what: str, done: int, total: int) -> None:
+        if done < total:
+            self.working[name] = (what, done, total)
+        else:
+            self.working.pop(name, None)
+        if self.is_attached and self.highlighted is not None and self.highlighted.name == name:
+            self._show_progress(self.highlighted)
+
+    def _show_progress(self, rules: Rules) -> None:
+        bar = self.query_one(WorkProgress)
+        state = self.working.get(rules.name)
+        if state is None:
+            bar.hide()
+        else:
+            bar.show(*state)
+
     @work(thread=True, exclusive=True, group="rules-analysis")
     def _analyse(self, names: list[str]) -> None:
         for name in names:
             rules = self.sets[name]
-            result = analysis_of(rules)
+            result = analysis_of(rules, self._told(name, "Working out its edge"))
             other = other_reading(rules)
-            other_edge = analysis_of(other).house_edge_percent if other is not None else None
+            other_edge = analysis_of(other, self._told(name, "Working out the other reading")
+                                     ).house_edge_percent if other is not None else None
             self.app.call_from_thread(self._analysed, name, result.house_edge_percent,
                                       result.optimal_edge_percent, result.chart.codes(),
                                       other_edge)
@@ -188,7 +223,8 @@ class RulesMenu(ModalScreen[None]):
 
     @work(thread=True, exclusive=True, group="rules-indices")
     def _work_out_indices(self, name: str) -> None:
-        rows = index_rows(self.sets[name], compute=True) or []
+        rows = index_rows(self.sets[name], compute=True,
+                          progress=self._told(name, "Working out index plays")) or []
         self.app.call_from_thread(self._indices_known, name, rows)
 
     def _indices_known(self, name: str, rows: list[IndexRow]) -> None:
@@ -200,6 +236,7 @@ class RulesMenu(ModalScreen[None]):
 
     def _show_edges(self, rules: Rules) -> None:
         self.query_one("#rules-edge", Static).update(self._edges_text(rules))
+        self._show_progress(rules)
 
     def _edges_text(self, rules: Rules) -> Text:
         found = self.found.get(rules.name)
@@ -290,6 +327,7 @@ class RulesMenu(ModalScreen[None]):
             for part, content in self._detail(rules).items():
                 self.query_one(f"#{part}", Static).update(content)
         self.query_one("#rules-tier").display = bool(rules.tiers) and not self.chart_shown
+        self._show_progress(rules)
         self._show_chart(rules)
 
     def _rules_table(self, rules: Rules, changed: set[str]) -> RenderableType:

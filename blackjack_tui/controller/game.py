@@ -121,7 +121,7 @@ class Game:
         self._check_book()
         self.settings, last_bets, notes = store.settings()
         self.notices += notes
-        found = recover(self)
+        found = recover(store, rule_sets)
         self.notices += found.notices
         rules = self._first_rules(found.round)
         self.speed: str = self.options.speed or self.settings.speed

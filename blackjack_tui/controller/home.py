@@ -21,14 +21,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from blackjack_tui.controller.players import Opponent
 from blackjack_tui.engine.round import Round
 from blackjack_tui.engine.rules import LedgerSettings, Rules
 
 if TYPE_CHECKING:
-    from blackjack_tui.controller.session import Session
     from blackjack_tui.ledger import Entry, Evening, Standings
 
 PLAYER = "You"
@@ -45,6 +44,17 @@ class HandMoves:
 
 
 HOUSE = "house"
+
+
+class Seats(Protocol):
+    """What an evening needs of the table it sits at: the player's chips, the other players',
+    who sits out, and the evening itself. The session is one; written as a protocol so that this
+    module need not import the session, which imports this one for its type."""
+
+    bankroll: Decimal
+    others: list[Opponent]
+    sitting_out: set[str]
+    home: HomeGame | None
 
 
 class HomeGame:
@@ -116,12 +126,12 @@ class HomeGame:
 
     # Sitting down and the rounds
 
-    def sit_down(self, session: Session) -> None:
+    def sit_down(self, session: Seats) -> None:
         """Put the evening's stacks in front of the session's players."""
         session.home = self
         self.sync(session)
 
-    def stand_up(self, session: Session) -> None:
+    def stand_up(self, session: Seats) -> None:
         """Leave the evening (it is paused, not ended): the table is the casino's again."""
         session.home = None
         session.sitting_out = set()
@@ -165,7 +175,7 @@ class HomeGame:
             moves.rebuys[name] = self.standings.stacks[name] - start
         return moves
 
-    def sync(self, session: Session) -> None:
+    def sync(self, session: Seats) -> None:
         """The session's chips are the evening's stacks."""
         stacks = self.standings.stacks
         session.bankroll = stacks[self.player]

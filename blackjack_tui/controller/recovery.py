@@ -11,21 +11,19 @@ it can be trusted.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from blackjack_tui.controller.home import HomeGame
 from blackjack_tui.engine.errors import EngineError
 from blackjack_tui.engine.fair import FairShoe
 from blackjack_tui.engine.round import Round
+from blackjack_tui.engine.rules import Rules
 from blackjack_tui.engine.shoe import Shoe
 from blackjack_tui.store import Line, RecordError, SavedRound, Store, settle_unfinished
 from blackjack_tui.store.check import round_problem, shoe_problem
 from blackjack_tui.store.inflight import decode, shoe_from_state, unfinishable
 from blackjack_tui.store.journal import home_account, seat_account
-
-if TYPE_CHECKING:
-    from blackjack_tui.controller.game import Game
 
 
 @dataclass
@@ -38,9 +36,10 @@ class Found:
     notices: list[str] = field(default_factory=list)
 
 
-def recover(game: Game) -> Found:
-    """Check the saved round in flight; resume it, or set it aside with its bets returned."""
-    store = game.store
+def recover(store: Store, rule_sets: Mapping[str, Rules]) -> Found:
+    """Check the saved round in flight against today's ``rule_sets``; resume it, or set it aside
+    with its bets returned. (The store and the rules come as parameters: the game that calls
+    this is not imported back.)"""
     if store.read_only:
         return Found()
     saved = store.inflight()
@@ -50,7 +49,7 @@ def recover(game: Game) -> Found:
         store.clear_inflight()  # booked just before a crash: nothing is left to do
         return Found()
     home = _evening_of(store, saved.account)
-    why, rnd, trusted = _check(game, saved, home)
+    why, rnd, trusted = _check(store, rule_sets, saved, home)
     if why is None and rnd is not None:
         return Found(rnd, saved.round_id, home)
     return Found(notices=[_set_aside(store, saved, why or "it could not be read", trusted,
@@ -72,15 +71,14 @@ def _evening_of(store: Store, account: str) -> HomeGame | None:
     return None
 
 
-def _check(game: Game, saved: SavedRound, home: HomeGame | None,
-           ) -> tuple[str | None, Round | None, bool]:
+def _check(store: Store, rule_sets: Mapping[str, Rules], saved: SavedRound,
+           home: HomeGame | None) -> tuple[str | None, Round | None, bool]:
     """``(why not, the round, whether its settled results can be trusted)``."""
-    store = game.store
     if saved.data is None:
         return "the saved round could not be read", None, False
     if saved.account.startswith("home:") and home is None:
         return "its home evening could not be found", None, False
-    why = unfinishable(saved.data, dict(game.rule_sets))
+    why = unfinishable(saved.data, dict(rule_sets))
     if why is not None:
         return why, None, True
     try:

@@ -46,3 +46,14 @@ def test_a_light_theme(name, snap_compare, tmp_path, warm_cache):
         await play(scene, pilot)
 
     assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
+
+
+def test_a_light_theme_with_extra_large_cards(snap_compare, tmp_path, warm_cache):
+    scene = next(s for s in SCENES if s.name == "settlement")
+    app = make_app(scene, tmp_path / "data")
+
+    async def run_before(pilot) -> None:  # type: ignore[no-untyped-def]
+        pilot.app.theme = "textual-light"
+        await play(scene, pilot)
+
+    assert snap_compare(app, terminal_size=(160, 50), run_before=run_before)

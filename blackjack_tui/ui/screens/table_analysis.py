@@ -138,6 +138,12 @@ class TableAnalysis(Screen[None]):
 
         self.app.push_screen(DrillScreen(self.game.session.rules, self.card_style))
 
+    def action_plan(self) -> None:
+        from blackjack_tui.ui.screens.plan import PlanScreen
+
+        session = self.game.session
+        self.app.push_screen(PlanScreen(self.game, session.rules, session.limits))
+
     def _verdict(self, verdict: Verdict) -> None:
         if verdict.mistake:
             self.tell(f"{label_of(verdict.action)} cost {verdict.money}; "

@@ -56,6 +56,7 @@ class TableScreen(TableEvening, TableRound, TableAnalysis):
     | c k | coach on/off, card count on/off | g | strategy drill |
     | a | computer players 0-4 | 4-7 | a seat's box: + bets behind it |
     | j n | join a split/double behind, or stay out | l | the home game's ledger |
+    | u | the counting plan | | |
     """
 
     SHOWN_ELSEWHERE = ON_THE_ACTION_BAR
@@ -83,6 +84,7 @@ class TableScreen(TableEvening, TableRound, TableAnalysis):
         Binding("c", "toggle_coach", "Coach", show=False, id="table.coach"),
         Binding("k", "toggle_count", "Count", show=False, id="table.count"),
         Binding("g", "drill", "Drill", show=False, id="table.drill"),
+        Binding("u", "plan", "Plan", show=False, id="table.plan"),
     ]
 
     def __init__(self, game: Game) -> None:

@@ -84,7 +84,7 @@ class TableCounting(Screen[None]):
         if found is None:
             return ""
         if not self.count_in_view:
-            return "plan: count it (v shows)"
+            return "plan hidden · v shows"
         return f"plan {money_str(found[1])}" if found[1] else "plan: sit out"
 
     # ------------------------------------------------------------------ at the deal

@@ -127,7 +127,7 @@ def load_plan(folder: Path, key: str) -> tuple[PlanEstimate | None, str | None]:
             raise ValueError("not this plan's file")
         return PlanEstimate.from_dict(data["estimate"]), None
     except (StoreError, ValueError, TypeError, KeyError, OverflowError) as err:
-        return None, f"the plan's saved figures were damaged ({str(err)[:60]}): simulated again"
+        return None, f"the plan's saved figures were damaged, simulated again ({str(err)[:60]})"
 
 
 def save_plan(folder: Path, key: str, rules: Rules, choice: PlanChoice, rounds: int,

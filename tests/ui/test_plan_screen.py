@@ -160,3 +160,25 @@ async def test_u_in_the_rules_menu_plans_for_the_highlighted_table(
                 assert not screen.running and screen.shown is None
             await pilot.press("escape")  # the plan, then the menu
             await pilot.press("escape")
+
+
+async def test_a_damaged_plan_file_is_simulated_again_and_said_in_one_line(
+        make_app: Callable[..., BlackjackApp]) -> None:
+    from blackjack_tui.store.plans import PlanChoice, plan_file, plan_key
+
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        key = plan_key(app.session.rules, PlanChoice(), plans.ROUNDS)
+        path = plan_file(app.game.store.folder, key)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(b'{"version": 1, "key": "' + key.encode() + b'", "estimate": {"ev"')
+        await pilot.press("u")
+        screen = app.screen
+        assert isinstance(screen, PlanScreen)
+        await shown(pilot, screen)
+        assert screen.shown is not None and not screen.shown.cached
+        error = text(screen, "#plan-error")
+        assert "damaged" in error and "simulated again" in error and "\n" not in error
+        assert "Win" in text(screen, "#plan-figures")
+        assert path.read_text().startswith("{")
+        assert '"estimate"' in path.read_text() and path.read_text().rstrip().endswith("}")

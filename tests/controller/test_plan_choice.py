@@ -39,7 +39,7 @@ def test_the_fields_read_as_a_plan_with_the_tables_own_values_left_blank() -> No
     ({"bankroll": "lots"}, "the bankroll must be a whole number, not 'lots'"),
     ({"penetration": "99"}, "the penetration 99 is outside 20%-95%"),
     ({"wong_in": "-1", "wong_out": "1"}, "wong in (-1) must be above wong out (1)"),
-    ({"count": "ko"}, "unknown count 'ko'"),
+    ({"count": "no-such-count"}, "unknown count 'no-such-count'"),
 ])
 def test_bad_input_is_one_line(changes: dict[str, str], words: str) -> None:
     with pytest.raises(PlanError) as err:

@@ -103,8 +103,8 @@ class TableCounting(Screen[None]):
         from blackjack_tui.ui.screens.count_check import CountCheck
 
         def answered(text: str | None) -> None:
-            self._scored(question, text)
             self._judge(bets)
+            self._scored(question, text)  # beside the bet's verdict, if any
             deal()
 
         self.app.push_screen(CountCheck(question), answered)
@@ -112,7 +112,7 @@ class TableCounting(Screen[None]):
     def _scored(self, question: Question, text: str | None) -> None:
         scored = self.count_checks.score(question, text)
         self.tell(f"{scored.words} · {self.count_checks.summary()}",
-                  severity="information" if scored.right else "warning", timeout=8, alone=True)
+                  severity="information" if scored.right else "warning", timeout=8)
 
     def _judge(self, bets: list[Decimal | None]) -> None:
         found = self.plan_bet()
@@ -127,7 +127,7 @@ class TableCounting(Screen[None]):
         verdict = self.bet_tally.judge(plan_bet, total, tc,
                                        house_edge(self.game.session.rules))
         if verdict.off:
-            self.tell(verdict.words(), severity="warning", timeout=8)
+            self.tell(verdict.words(), severity="warning", timeout=8, alone=True)
         self.refresh_analysis()
 
     # ------------------------------------------------------------------ v

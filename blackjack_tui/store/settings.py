@@ -16,8 +16,10 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from blackjack_tui.engine.seats import MAX_SEATS, seat_box
 from blackjack_tui.store.db import MAX_DIGITS, money_text, read_money
 from blackjack_tui.store.errors import RecordError
+from blackjack_tui.store.plans import PlanChoice
 
 Speed = Literal["instant", "fast", "normal", "slow"]
+CountChecks = Literal["never", "sometimes", "often"]
 SEAT_BOXES = (seat_box(1), seat_box(MAX_SEATS))
 
 
@@ -40,6 +42,10 @@ class Settings(BaseModel):
     """Coach mode: say when a decision differs from the best play."""
     count: bool = Field(default=False, strict=True)
     """Show the Hi-Lo count."""
+    plan: PlanChoice | None = None
+    """The player's counting plan (the plan screen, ``u``): the bet it asks for at the table."""
+    count_checks: CountChecks = "never"
+    """How often the table asks the running or the true count before a deal."""
     theme: str = Field(default="textual-dark", max_length=64)
     """The Textual theme's name."""
     provably_fair: bool = Field(default=False, strict=True)

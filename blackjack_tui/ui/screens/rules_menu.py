@@ -6,6 +6,7 @@
 | enter | sit at it (queued during a round) |
 | t | the next table-limit tier |
 | c | its basic-strategy chart and index plays / its rules |
+| u | a counting plan at it: spread, indices, bankroll, and what they are worth |
 | pgup / pgdn | scroll the rules or the chart (the list keeps the arrows) |
 | escape, m | back |
 
@@ -78,6 +79,7 @@ class RulesMenu(ModalScreen[None]):
         Binding("escape,m", "close", "Close", id="rules.close"),
         Binding("t", "next_tier", "Tier", id="rules.next_tier"),
         Binding("c", "toggle_chart", "Chart", id="rules.toggle_chart"),
+        Binding("u", "plan", "Plan", id="rules.plan"),
         # Priority: the list would take the page keys for itself.
         Binding("pagedown", "scroll_detail(1)", "Scroll", show=False, priority=True,
                 id="rules.page_down"),
@@ -374,6 +376,14 @@ class RulesMenu(ModalScreen[None]):
         if self.game.switch_rules(rules, self._tier(rules)):
             self.notify(f"{rules.title or rules.name} from the next round", timeout=5)
         self.dismiss(None)
+
+    def action_plan(self) -> None:
+        from blackjack_tui.ui.screens.plan import PlanScreen
+
+        rules = self._reached()
+        if rules is None:
+            return
+        self.app.push_screen(PlanScreen(self.game, rules, rules.limits(self._tier(rules))))
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -16,10 +16,12 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Select, Static, Switch
 
 from blackjack_tui.controller.game import Game
-from blackjack_tui.store.settings import Speed
+from blackjack_tui.store.settings import CountChecks, Speed
 from blackjack_tui.ui.messages import CardsChanged
 from blackjack_tui.ui.widgets.form_focus import FORM_CSS, SwitchWord
 
+CHECKS = [("Never", "never"), ("Sometimes (1 deal in 8)", "sometimes"),
+          ("Often (1 deal in 3)", "often")]
 SPEEDS = [("Instant", "instant"), ("Fast", "fast"), ("Normal", "normal"), ("Slow", "slow")]
 
 
@@ -85,6 +87,10 @@ class SettingsScreen(ModalScreen[None]):
                 yield Label("Client seed", classes="form-label")
                 yield Input(value=settings.client_seed or "", placeholder="random (enter sets)",
                             id="client-seed", compact=True)
+            with Horizontal(classes="setting form-row"):
+                yield Label("Count checks", classes="form-label")
+                yield Select(CHECKS, value=settings.count_checks, allow_blank=False,
+                             id="count-checks", compact=True)
             yield Static(Text("Four colours: clubs green, diamonds blue. "
                               "Provably fair from the next shoe, shuffled now; f shows its "
                               "commitment. escape closes."),
@@ -95,6 +101,11 @@ class SettingsScreen(ModalScreen[None]):
         speed = cast(Speed, str(event.value))
         self.game.settings.speed = speed
         self.game.speed = speed  # the table takes the new pace when it is shown again
+        self.game.save_settings()
+
+    @on(Select.Changed, "#count-checks")
+    def _checks(self, event: Select.Changed) -> None:
+        self.game.settings.count_checks = cast(CountChecks, str(event.value))
         self.game.save_settings()
 
     @on(Switch.Changed, "#ascii")

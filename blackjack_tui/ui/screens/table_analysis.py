@@ -62,16 +62,20 @@ class TableAnalysis(Screen[None]):
         if self.controller is None or not self.is_attached:
             return
         self.check_count()
-        count = self.controller.count_view() if getattr(self, "counting", False) else None
+        shown = getattr(self, "counting", False) or getattr(self, "revealed", False)
+        count = self.controller.count_view() if shown else None
+        plan = self.plan_words() if hasattr(self, "plan_words") else None
         note, warning = getattr(self, "_note", (None, False))
         tally = getattr(self, "session_tally", None)
         coach = self.controller.coach
         # The session's tally is always in view where the felt has a row to spare (from
         # TALLY_ROWS rows); below that, whenever the line is there for the count, the coach or
         # a note (a full table at 80×24 has no row to give).
-        room = self.size.height >= TALLY_ROWS or count is not None or coach is not None or note
+        room = self.size.height >= TALLY_ROWS or count is not None or coach is not None or note \
+            or plan
         self.query_one(AnalysisLine).show(count, coach, note, warning,
-                                          tally.words() if tally is not None and room else None)
+                                          tally.words() if tally is not None and room else None,
+                                          plan)
 
     def tell(self, text: str, severity: str = "information", timeout: float | None = None,
              *, alone: bool = False) -> None:
@@ -124,7 +128,10 @@ class TableAnalysis(Screen[None]):
         self.counting = not self.counting
         self.game.settings.count = self.counting
         self.game.save_settings()
-        self.refresh_analysis()
+        if hasattr(self, "count_shown_or_hidden"):
+            self.count_shown_or_hidden()  # (the plan's bet shows with the count)
+        else:
+            self.refresh_analysis()
 
     def _count_key(self) -> tuple[object, ...]:
         session = self.game.session
@@ -143,6 +150,12 @@ class TableAnalysis(Screen[None]):
         from blackjack_tui.ui.screens.drill import DrillScreen
 
         self.app.push_screen(DrillScreen(self.game.session.rules, self.card_style))
+
+    def action_plan(self) -> None:
+        from blackjack_tui.ui.screens.plan import PlanScreen
+
+        session = self.game.session
+        self.app.push_screen(PlanScreen(self.game, session.rules, session.limits))
 
     def _verdict(self, verdict: Verdict) -> None:
         if verdict.mistake:

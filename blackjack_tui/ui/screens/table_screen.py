@@ -24,6 +24,7 @@ from blackjack_tui.rules_text import felt_line
 from blackjack_tui.store import START_BANKROLL
 from blackjack_tui.ui.cards import CardStyle, card_style_of
 from blackjack_tui.ui.screens.table_analysis import TableAnalysis
+from blackjack_tui.ui.screens.table_counting import TableCounting
 from blackjack_tui.ui.screens.table_evening import TableEvening
 from blackjack_tui.ui.screens.table_round import PLAY_KEYS, TableRound, action_binding
 from blackjack_tui.ui.too_small import is_too_small, too_small_words
@@ -42,7 +43,7 @@ BET_KEYS = {"select_box", "add_chip", "remove_chip", "chip_down", "chip_up", "cl
             "rebet_deal", "deal", "players"}
 
 
-class TableScreen(TableEvening, TableRound, TableAnalysis):
+class TableScreen(TableEvening, TableRound, TableAnalysis, TableCounting):
     """Keys (the footer shows those that apply now):
 
     | key | betting | key | in a round |
@@ -56,6 +57,7 @@ class TableScreen(TableEvening, TableRound, TableAnalysis):
     | c k | coach on/off, card count on/off | g | strategy drill |
     | a | computer players 0-4 | 4-7 | a seat's box: + bets behind it |
     | j n | join a split/double behind, or stay out | l | the home game's ledger |
+    | u | the counting plan | v | the count for a moment (while k hides it) |
     """
 
     SHOWN_ELSEWHERE = ON_THE_ACTION_BAR
@@ -83,6 +85,8 @@ class TableScreen(TableEvening, TableRound, TableAnalysis):
         Binding("c", "toggle_coach", "Coach", show=False, id="table.coach"),
         Binding("k", "toggle_count", "Count", show=False, id="table.count"),
         Binding("g", "drill", "Drill", show=False, id="table.drill"),
+        Binding("u", "plan", "Plan", show=False, id="table.plan"),
+        Binding("v", "reveal_count", "Reveal count", show=False, id="table.reveal_count"),
     ]
 
     def __init__(self, game: Game) -> None:
@@ -117,6 +121,7 @@ class TableScreen(TableEvening, TableRound, TableAnalysis):
         self.actions = self.query_one(ActionBar)
         self.message = self.query_one("#message", Static)
         self.controller = RoundController(game.session, self, game.speed, keeper=game)
+        self.setup_counting()
         self.setup_analysis()
         if game.resume_round is None:
             self._last_round_at_start()
@@ -205,7 +210,7 @@ class TableScreen(TableEvening, TableRound, TableAnalysis):
         else:
             self.table.show_betting(dict(self.slip.bets), session.rules.chips,
                                     session.describe_limits(), betting.selected,
-                                    session.rules.max_boxes, style)
+                                    session.rules.max_boxes, style, plan=self.plan_box_words())
         self.table.show_shoe(self.shoe_info())
         # The seats are this table's players: the last round's seats only where it was played.
         self.draw_seats(last if self.dealt_elsewhere is None else None)
@@ -313,7 +318,7 @@ class TableScreen(TableEvening, TableRound, TableAnalysis):
         if problem is not None:
             self.say(problem, "-warning")
             return
-        self.play_round(bets)
+        self.deal_checked(bets, lambda: self.play_round(bets))
 
     def check_broke(self) -> bool:
         """Out of chips: offer a fresh bankroll (again at every deal until taken)."""

@@ -25,13 +25,15 @@ class AnalysisLine(Static):
         self._key: tuple[object, ...] | None = None
 
     def show(self, count: CountView | None, coach: Coach | None, note: str | None = None,
-             warning: bool = False, session: str | None = None) -> None:
+             warning: bool = False, session: str | None = None,
+             plan: str | None = None) -> None:
         key = (count, coach.summary() if coach is not None else None,
-               bool(coach and coach.mistakes), note, warning, session)
+               bool(coach and coach.mistakes), note, warning, session, plan)
         if key == self._key:
             return
         self._key = key
-        on = count is not None or coach is not None or bool(note) or bool(session)
+        on = count is not None or coach is not None or bool(note) or bool(session) \
+            or bool(plan)
         if self.display != on:
             self.display = on  # the felt gives up a row (a layout, only when switched)
         parts: list[Text] = []
@@ -42,6 +44,8 @@ class AnalysisLine(Static):
                 "Count ", (f"{count.running:+d}", "bold"), "  true ",
                 (f"{count.true_count:+.1f}", "bold"), "  dealt ",
                 (f"{count.penetration:.0%}", "bold")))
+        if plan:
+            parts.append(Text(plan))  # the plan's bet and the betting errors, by the coach's
         if coach is not None:
             parts.append(Text.assemble(
                 "Coach ", (coach.summary(), "bold" if coach.mistakes else "")))

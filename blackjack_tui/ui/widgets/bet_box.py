@@ -69,6 +69,8 @@ class BetShown:
     limits: str
     selected: bool
     open: bool
+    plan: str = ""
+    """The counting plan's bet, at the selected box (empty: no plan)."""
 
 
 class BetBox(Drawn):
@@ -160,6 +162,8 @@ class BetBox(Drawn):
             stake = Text("no bet")
             hint = "+ adds a chip" if shown.selected else f"press {self.number} or click"
             body = [Text(f" {hint}", style=CLOSED_TEXT)]
+        if shown.plan:
+            body.append(Text(f" {shown.plan}", style=f"bold {TITLE}"))
         frame = "selected" if shown.selected else "open"
         return frame, stake, body, Text(f"limits {shown.limits}", style=CLOSED_TEXT), \
             "selected" if shown.selected else ""

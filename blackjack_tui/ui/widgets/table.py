@@ -252,10 +252,12 @@ class Table(KeptLines, Vertical):
                            selected=box.number == selected)
 
     def show_betting(self, bets: dict[int, Decimal], chips: tuple[Decimal, ...], limits: str,
-                     selected: int, boxes_open: int, card_style: CardStyle) -> None:
+                     selected: int, boxes_open: int, card_style: CardStyle,
+                     plan: str = "") -> None:
         """Between rounds, once a bet is placed (until then the last round stays on the felt:
         :meth:`show_round` with ``selected``)."""
         self.dealer.show(None, card_style)
         for box in self.boxes:
             box.show_bet(BetShown(bets.get(box.number), chips, limits, box.number == selected,
-                                  box.number <= boxes_open), card_style)
+                                  box.number <= boxes_open,
+                                  plan if box.number == selected else ""), card_style)

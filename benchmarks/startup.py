@@ -23,6 +23,12 @@ machine; the figures are the medians and the ratios are over the minimal app's (
 ours over the floor).
 
     python benchmarks/startup.py [--runs 9]
+    python benchmarks/startup.py --tree BEFORE --tree AFTER [--runs 9]
+
+With ``--tree`` (once per checkout), blackjack-tui is started from each checkout given
+(``python -m blackjack_tui`` with that checkout first on ``PYTHONPATH``) instead of the installed
+command, every tree in the same interleaved loop, and each is printed over the floor: a change's
+before and after, measured in one run.
 """
 
 from __future__ import annotations
@@ -155,7 +161,13 @@ class _quiet:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=9)
-    runs = parser.parse_args().runs
+    parser.add_argument("--tree", action="append", default=[],
+                        help="a checkout to start blackjack-tui from (repeat to compare)")
+    parsed = parser.parse_args()
+    if parsed.tree:
+        trees(parsed.runs, [os.path.abspath(t) for t in parsed.tree])
+        return
+    runs = parsed.runs
     minimal: list[float] = []
     floor: list[float] = []
     ours: list[float] = []
@@ -200,6 +212,46 @@ def main() -> None:
     print(f"ratio floor         : {f / m:6.2f}x  (of the aim of 1.3x, {max(1.3 - f / m, 0):.2f} "
           f"is left for blackjack-tui's own work)")
     print(f"ours over the floor : {o / f:6.2f}x")
+
+
+def trees(runs: int, checkouts: list[str]) -> None:
+    """The floor, then blackjack-tui from each checkout (a first start and a start again),
+    interleaved; medians and ranges, each over the floor."""
+    floor: list[float] = []
+    first: dict[str, list[float]] = {t: [] for t in checkouts}
+    again: dict[str, list[float]] = {t: [] for t in checkouts}
+    with tempfile.TemporaryDirectory() as root:
+        base = dict(os.environ, TERM="xterm-256color", COLORTERM="truecolor",
+                    BLACKJACK_TUI_CACHE_DIR=os.path.join(root, "cache"))
+        base.pop("TEXTUAL", None)
+        base.pop("PYTHONDONTWRITEBYTECODE", None)
+
+        def ours(tree: str, n: int, fresh: bool) -> float:
+            env = dict(base, PYTHONPATH=tree)
+            data = os.path.join(root, f"data-{checkouts.index(tree)}-{n}")
+            command = [sys.executable, "-m", "blackjack_tui", "--data-dir", data]
+            return time_once(command, OURS_MARKS, env, quit_keys=QUIT if fresh else None)
+
+        time_once([sys.executable, "-c", FLOOR], FLOOR_MARKS, base)  # warm the file cache
+        for tree in checkouts:
+            ours(tree, -1, True)
+            ours(tree, -1, False)
+        for n in range(runs):
+            floor.append(time_once([sys.executable, "-c", FLOOR], FLOOR_MARKS, base))
+            for tree in checkouts:
+                first[tree].append(ours(tree, n, True))
+                again[tree].append(ours(tree, n, False))
+
+    def line(xs: list[float]) -> str:
+        return (f"{statistics.median(xs) * 1000:6.0f} ms (range {min(xs) * 1000:.0f}-"
+                f"{max(xs) * 1000:.0f})")
+
+    f = statistics.median(floor)
+    print(f"floor (+ Pydantic)  : {line(floor)}, median of {runs}")
+    for tree in checkouts:
+        print(tree)
+        for name, xs in (("  first start", first[tree]), ("  again      ", again[tree])):
+            print(f"{name}       : {line(xs)}   {statistics.median(xs) / f:5.2f}x the floor")
 
 
 if __name__ == "__main__":

@@ -95,7 +95,7 @@ def _command_ours(data: str) -> list[str]:
 
 def time_once(command: list[str], marks: tuple[bytes, ...], env: dict[str, str],
               size: tuple[int, int] = (80, 24), limit: float = 30.0,
-              quit_keys: bytes | None = None) -> float:
+              quit_keys: bytes | None = None, cwd: str | None = None) -> float:
     """Seconds from spawning ``command`` on a pty until every mark has been written to it.
 
     ``quit_keys``: typed once the marks are in, and the process given ``limit`` seconds to end
@@ -104,7 +104,7 @@ def time_once(command: list[str], marks: tuple[bytes, ...], env: dict[str, str],
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", size[1], size[0], 0, 0))
     start = time.perf_counter()
     proc = subprocess.Popen(command, stdin=slave, stdout=slave, stderr=slave, env=env,
-                            start_new_session=True, close_fds=True)
+                            start_new_session=True, close_fds=True, cwd=cwd)
     os.close(slave)
     seen = b""
     try:
@@ -216,12 +216,12 @@ def main() -> None:
 
 
 def timed(command: list[str], marks: tuple[bytes, ...], env: dict[str, str],
-          quit_keys: bytes | None = None) -> tuple[float, float]:
+          quit_keys: bytes | None = None, cwd: str | None = None) -> tuple[float, float]:
     """``time_once``'s seconds to the full frame, and the CPU seconds the process used (user and
     system, until it was killed just after the frame, or quit): the steadier figure on a busy
     machine, where the wall clock also counts the time spent waiting for a core."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    wall = time_once(command, marks, env, quit_keys=quit_keys)
+    wall = time_once(command, marks, env, quit_keys=quit_keys, cwd=cwd)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
@@ -242,7 +242,8 @@ def trees(runs: int, checkouts: list[str]) -> None:
             env = dict(base, PYTHONPATH=tree)
             data = os.path.join(root, f"data-{checkouts.index(tree)}-{n}")
             command = [sys.executable, "-m", "blackjack_tui", "--data-dir", data]
-            return timed(command, OURS_MARKS, env, quit_keys=QUIT if fresh else None)
+            # Run from the checkout: ``-m`` puts the working folder first on the path.
+            return timed(command, OURS_MARKS, env, quit_keys=QUIT if fresh else None, cwd=tree)
 
         timed([sys.executable, "-c", FLOOR], FLOOR_MARKS, base)  # warm the file cache
         for tree in checkouts:

@@ -23,6 +23,12 @@ machine; the figures are the medians and the ratios are over the minimal app's (
 ours over the floor).
 
     python benchmarks/startup.py [--runs 9]
+    python benchmarks/startup.py --tree BEFORE --tree AFTER [--runs 9]
+
+With ``--tree`` (once per checkout), blackjack-tui is started from each checkout given
+(``python -m blackjack_tui`` with that checkout first on ``PYTHONPATH``) instead of the installed
+command, every tree in the same interleaved loop, and each is printed over the floor: a change's
+before and after, measured in one run.
 """
 
 from __future__ import annotations
@@ -31,6 +37,7 @@ import argparse
 import fcntl
 import os
 import pty
+import resource
 import select
 import shutil
 import signal
@@ -88,7 +95,7 @@ def _command_ours(data: str) -> list[str]:
 
 def time_once(command: list[str], marks: tuple[bytes, ...], env: dict[str, str],
               size: tuple[int, int] = (80, 24), limit: float = 30.0,
-              quit_keys: bytes | None = None) -> float:
+              quit_keys: bytes | None = None, cwd: str | None = None) -> float:
     """Seconds from spawning ``command`` on a pty until every mark has been written to it.
 
     ``quit_keys``: typed once the marks are in, and the process given ``limit`` seconds to end
@@ -97,7 +104,7 @@ def time_once(command: list[str], marks: tuple[bytes, ...], env: dict[str, str],
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", size[1], size[0], 0, 0))
     start = time.perf_counter()
     proc = subprocess.Popen(command, stdin=slave, stdout=slave, stderr=slave, env=env,
-                            start_new_session=True, close_fds=True)
+                            start_new_session=True, close_fds=True, cwd=cwd)
     os.close(slave)
     seen = b""
     try:
@@ -155,7 +162,13 @@ class _quiet:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=9)
-    runs = parser.parse_args().runs
+    parser.add_argument("--tree", action="append", default=[],
+                        help="a checkout to start blackjack-tui from (repeat to compare)")
+    parsed = parser.parse_args()
+    if parsed.tree:
+        trees(parsed.runs, [os.path.abspath(t) for t in parsed.tree])
+        return
+    runs = parsed.runs
     minimal: list[float] = []
     floor: list[float] = []
     ours: list[float] = []
@@ -201,6 +214,64 @@ def main() -> None:
           f"is left for blackjack-tui's own work)")
     print(f"ours over the floor : {o / f:6.2f}x")
 
+
+def timed(command: list[str], marks: tuple[bytes, ...], env: dict[str, str],
+          quit_keys: bytes | None = None, cwd: str | None = None) -> tuple[float, float]:
+    """``time_once``'s seconds to the full frame, and the CPU seconds the process used (user and
+    system, until it was killed just after the frame, or quit): the steadier figure on a busy
+    machine, where the wall clock also counts the time spent waiting for a core."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    wall = time_once(command, marks, env, quit_keys=quit_keys, cwd=cwd)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def trees(runs: int, checkouts: list[str]) -> None:
+    """The floor, then blackjack-tui from each checkout (a first start and a start again),
+    interleaved; medians and ranges, each over the floor, by the wall clock and in CPU time."""
+    floor: list[tuple[float, float]] = []
+    first: dict[str, list[tuple[float, float]]] = {t: [] for t in checkouts}
+    again: dict[str, list[tuple[float, float]]] = {t: [] for t in checkouts}
+    with tempfile.TemporaryDirectory() as root:
+        base = dict(os.environ, TERM="xterm-256color", COLORTERM="truecolor",
+                    BLACKJACK_TUI_CACHE_DIR=os.path.join(root, "cache"))
+        base.pop("TEXTUAL", None)
+        base.pop("PYTHONDONTWRITEBYTECODE", None)
+
+        def ours(tree: str, n: int, fresh: bool) -> tuple[float, float]:
+            env = dict(base, PYTHONPATH=tree)
+            data = os.path.join(root, f"data-{checkouts.index(tree)}-{n}")
+            command = [sys.executable, "-m", "blackjack_tui", "--data-dir", data]
+            # Run from the checkout: ``-m`` puts the working folder first on the path.
+            return timed(command, OURS_MARKS, env, quit_keys=QUIT if fresh else None, cwd=tree)
+
+        timed([sys.executable, "-c", FLOOR], FLOOR_MARKS, base)  # warm the file cache
+        for tree in checkouts:
+            ours(tree, -1, True)
+            ours(tree, -1, False)
+        for n in range(runs):
+            floor.append(timed([sys.executable, "-c", FLOOR], FLOOR_MARKS, base))
+            for tree in checkouts:
+                first[tree].append(ours(tree, n, True))
+                again[tree].append(ours(tree, n, False))
+
+    def median_of(pairs: list[tuple[float, float]], of: int) -> float:
+        return statistics.median(p[of] for p in pairs)
+
+    def line(pairs: list[tuple[float, float]], of: int) -> str:
+        xs = [p[of] for p in pairs]
+        return (f"{statistics.median(xs) * 1000:6.0f} ms (range {min(xs) * 1000:.0f}-"
+                f"{max(xs) * 1000:.0f})")
+
+    print(f"median of {runs}; wall clock to the first full frame | CPU time of the process")
+    print(f"floor (+ Pydantic)  : {line(floor, 0)} | {line(floor, 1)}")
+    for tree in checkouts:
+        print(tree)
+        for name, pairs in (("  first start", first[tree]), ("  again      ", again[tree])):
+            ratios = "  ".join(f"{median_of(pairs, of) / median_of(floor, of):5.2f}x"
+                               for of in (0, 1))
+            print(f"{name}       : {line(pairs, 0)} | {line(pairs, 1)}   over the floor: "
+                  f"{ratios}")
 
 if __name__ == "__main__":
     main()

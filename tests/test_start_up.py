@@ -201,3 +201,52 @@ def test_a_table_not_there_is_one_line_and_exit_2_and_nothing_is_made(
     assert err.count("\n") == 1 and err.startswith("blackjack-tui play: no rule set 'nordic-mine'")
     assert "Traceback" not in err
     assert not (tmp_path / "data").exists()  # no folder made, no lock taken
+
+
+# What the first frame does not load: the round's machinery comes with the first deal
+
+FIRST_FRAME = """
+import json, sys
+from blackjack_tui.cli import parse
+from blackjack_tui.commands import play
+
+args = parse(["--data-dir", sys.argv[1]])[1]
+args.config = None
+box = {}
+
+def first_frame():
+    box["loaded"] = sorted(m for m in sys.modules if m.startswith("blackjack_tui."))
+    box["app"].exit()
+
+box["app"] = play._sit_down(args, first_frame=first_frame)
+box["app"].run(headless=True, size=(80, 24))
+print(json.dumps(box["loaded"]))
+"""
+
+NOT_BEFORE_THE_FIRST_DEAL = ("blackjack_tui.engine.round", "blackjack_tui.engine.state",
+                             "blackjack_tui.engine.dealer", "blackjack_tui.engine.insurance",
+                             "blackjack_tui.engine.wagering")
+
+
+def _loaded_at_the_first_frame(data: Path) -> list[str]:
+    import json
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parents[1]
+    env = {**os.environ, "PYTHONPATH": str(root), "PYDANTIC_DISABLE_PLUGINS": "__all__"}
+    done = subprocess.run([sys.executable, "-c", FIRST_FRAME, str(data)], capture_output=True,
+                          text=True, env=env, cwd=root, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr[-2000:]
+    loaded: list[str] = json.loads(done.stdout.strip().splitlines()[-1])
+    return loaded
+
+
+def test_the_first_frame_is_drawn_before_the_rounds_machinery_is_loaded(tmp_path: Path) -> None:
+    """A first start and a start again (the database and the shoe there) draw the table without
+    importing the round's state machine, its dealer, insurance or wagers: the first deal does."""
+    for start in ("first", "again"):
+        loaded = _loaded_at_the_first_frame(tmp_path / "data")
+        assert "blackjack_tui.controller.game" in loaded, start  # (the start is the real one)
+        early = [m for m in NOT_BEFORE_THE_FIRST_DEAL if m in loaded]
+        assert early == [], start

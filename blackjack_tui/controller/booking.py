@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING, Any
 
 from blackjack_tui.controller.home import HOUSE, HomeGame
 from blackjack_tui.controller.session import placed_bets
-from blackjack_tui.engine.round import Round
 from blackjack_tui.store import BANKROLL, Booking, EveningSave, Line, Settings
 from blackjack_tui.store.inflight import rng_state
 from blackjack_tui.store.journal import home_account, seat_account
@@ -22,6 +21,7 @@ from blackjack_tui.store.reading import counts_of
 
 if TYPE_CHECKING:
     from blackjack_tui.controller.session import Session
+    from blackjack_tui.engine.round import Round
 
 
 def shoe_state(session: Session) -> dict[str, Any]:

@@ -23,11 +23,11 @@ from blackjack_tui.controller.view import TableView
 from blackjack_tui.engine.actions import Action, Decision
 from blackjack_tui.engine.events import Event
 from blackjack_tui.engine.hand import PLAYING
-from blackjack_tui.engine.round import Round
 from blackjack_tui.engine.vocabulary import EventKind
 
 if TYPE_CHECKING:
     from blackjack_tui.analysis.strategy import Chart
+    from blackjack_tui.engine.round import Round
 
 PACES = ("instant", "fast", "normal", "slow")
 # Seconds for one dealt card at each pace; other steps take a fraction of it.

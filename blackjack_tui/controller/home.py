@@ -24,10 +24,10 @@ from decimal import Decimal
 from typing import TYPE_CHECKING, Protocol
 
 from blackjack_tui.controller.players import Opponent
-from blackjack_tui.engine.round import Round
 from blackjack_tui.engine.rules import LedgerSettings, Rules
 
 if TYPE_CHECKING:
+    from blackjack_tui.engine.round import Round
     from blackjack_tui.ledger import Entry, Evening, Standings
 
 PLAYER = "You"

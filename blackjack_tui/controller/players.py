@@ -13,13 +13,13 @@ from decimal import Decimal
 from typing import TYPE_CHECKING
 
 from blackjack_tui.engine.actions import BARE, Action, Decision
-from blackjack_tui.engine.round import Round
 from blackjack_tui.engine.rules import Rules
 from blackjack_tui.engine.seats import MAX_SEATS
 from blackjack_tui.engine.vocabulary import ActionName
 
 if TYPE_CHECKING:
     from blackjack_tui.analysis.strategy import Chart
+    from blackjack_tui.engine.round import Round
 
 NAMES = ("Astrid", "Bo", "Carla", "Dag")
 HIT, STAND = Action(ActionName.HIT), Action(ActionName.STAND)

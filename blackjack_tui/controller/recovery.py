@@ -13,17 +13,20 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from blackjack_tui.controller.home import HomeGame
 from blackjack_tui.engine.errors import EngineError
 from blackjack_tui.engine.fair import FairShoe
-from blackjack_tui.engine.round import Round
 from blackjack_tui.engine.rules import Rules
 from blackjack_tui.engine.shoe import Shoe
 from blackjack_tui.store import Line, RecordError, SavedRound, Store, settle_unfinished
 from blackjack_tui.store.check import round_problem, shoe_problem
 from blackjack_tui.store.inflight import decode, shoe_from_state, unfinishable
 from blackjack_tui.store.journal import home_account, seat_account
+
+if TYPE_CHECKING:
+    from blackjack_tui.engine.round import Round
 
 
 @dataclass

@@ -7,10 +7,14 @@ applies wins, from the table's rules (no surrender here) to the hand (three card
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from blackjack_tui.engine.actions import Decision
 from blackjack_tui.engine.hand import Hand
 from blackjack_tui.engine.money import money_str
-from blackjack_tui.engine.round import Round
+
+if TYPE_CHECKING:
+    from blackjack_tui.engine.round import Round
 
 LABELS = {
     "hit": "Hit", "stand": "Stand", "double": "Double", "split": "Split",

@@ -4,13 +4,17 @@ resumed where it stopped, with a table asked for since sat at once it is over.""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from blackjack_tui.controller.booking import applied, booking_of
 from blackjack_tui.controller.home import HomeGame
 from blackjack_tui.controller.rounds import Rounds
 from blackjack_tui.engine.fair import FairShoe
-from blackjack_tui.engine.round import Round
 from blackjack_tui.engine.rules import Rules
 from blackjack_tui.engine.shoe import Shoe
+
+if TYPE_CHECKING:
+    from blackjack_tui.engine.round import Round
 
 
 class Resuming(Rounds):

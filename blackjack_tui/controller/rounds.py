@@ -5,14 +5,17 @@ bankroll it is played from."""
 from __future__ import annotations
 
 from decimal import Decimal
+from typing import TYPE_CHECKING
 
 from blackjack_tui.controller.booking import applied, booking_of, opening_lines, seat_openings
 from blackjack_tui.controller.sitting import Sitting
-from blackjack_tui.engine.round import Round
 from blackjack_tui.store.backup import EVERY_ROUNDS
 from blackjack_tui.store.inflight import new_round_id
 from blackjack_tui.store.journal import BANKROLL, START_BANKROLL, Line, home_account
 from blackjack_tui.store.store import EveningSave
+
+if TYPE_CHECKING:
+    from blackjack_tui.engine.round import Round
 
 BACKUP_EVERY = EVERY_ROUNDS
 

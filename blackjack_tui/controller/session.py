@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING
 from blackjack_tui.controller.players import Opponent, opponent_bet
 from blackjack_tui.engine.errors import BetError
 from blackjack_tui.engine.money import ZERO
-from blackjack_tui.engine.round import Round
 from blackjack_tui.engine.rules import Limits, Rules
 from blackjack_tui.engine.seats import SeatBet, seat_box
 from blackjack_tui.engine.shoe import RandomSource, Shoe
@@ -24,6 +23,7 @@ from blackjack_tui.engine.shoe import RandomSource, Shoe
 if TYPE_CHECKING:
     from blackjack_tui.controller.home import HomeGame
     from blackjack_tui.engine.fair import ShoeRecord
+    from blackjack_tui.engine.round import Round
 
 
 class Session:
@@ -150,6 +150,8 @@ class Session:
         self.behind = {b: v for b, v in self.behind.items() if b <= seat_box(len(others))}
 
     def _round(self, bets: Sequence[Decimal | None]) -> Round:
+        from blackjack_tui.engine.round import Round  # loaded after the first frame
+
         seats = self.seat_bets()
         live = {seat_box(n) for n, s in enumerate(seats, 1) if s.bet}
         # (Never at the home table, which has no bets behind.)

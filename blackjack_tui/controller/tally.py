@@ -6,8 +6,11 @@ play, from the cards he can see.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from blackjack_tui.engine.round import Round
+if TYPE_CHECKING:
+    from blackjack_tui.engine.round import Round
+
 
 WON = ("win", "blackjack", "even-money")
 LOST = ("lose", "bust", "surrender")

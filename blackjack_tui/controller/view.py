@@ -9,13 +9,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from decimal import Decimal
+from typing import TYPE_CHECKING
 
 from blackjack_tui.engine.cards import Card, total_label
 from blackjack_tui.engine.events import Event
 from blackjack_tui.engine.kernel import dealer_blackjack, hand_totals, hand_value, is_blackjack
 from blackjack_tui.engine.money import ZERO
-from blackjack_tui.engine.round import Round
 from blackjack_tui.engine.vocabulary import AcesLow
+
+if TYPE_CHECKING:
+    from blackjack_tui.engine.round import Round
 
 
 @dataclass

@@ -7,12 +7,17 @@ one line for the player. Start with :class:`Store`; :class:`FolderLock` keeps it
 data folder.
 """
 
-from blackjack_tui.store.errors import RecordError, StoreError
-from blackjack_tui.store.inflight import Settlement, new_round_id, settle_unfinished
-from blackjack_tui.store.journal import BANKROLL, START_BANKROLL, Line, Problem
-from blackjack_tui.store.lock import FolderInUse, FolderLock
-from blackjack_tui.store.settings import Settings
-from blackjack_tui.store.store import Booking, Counts, EveningSave, SavedRound, Store
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from blackjack_tui.store.errors import RecordError, StoreError
+    from blackjack_tui.store.inflight import Settlement, new_round_id, settle_unfinished
+    from blackjack_tui.store.journal import BANKROLL, START_BANKROLL, Line, Problem
+    from blackjack_tui.store.lock import FolderInUse, FolderLock
+    from blackjack_tui.store.settings import Settings
+    from blackjack_tui.store.store import Booking, Counts, EveningSave, SavedRound, Store
 
 __all__ = [
     "BANKROLL",
@@ -33,3 +38,34 @@ __all__ = [
     "new_round_id",
     "settle_unfinished",
 ]
+
+_HOMES = {
+    "RecordError": "errors",
+    "StoreError": "errors",
+    "Settlement": "inflight",
+    "new_round_id": "inflight",
+    "settle_unfinished": "inflight",
+    "BANKROLL": "journal",
+    "START_BANKROLL": "journal",
+    "Line": "journal",
+    "Problem": "journal",
+    "FolderInUse": "lock",
+    "FolderLock": "lock",
+    "Settings": "settings",
+    "Booking": "store",
+    "Counts": "store",
+    "EveningSave": "store",
+    "SavedRound": "store",
+    "Store": "store",
+}
+
+
+def __getattr__(name: str) -> Any:
+    # PEP 562: importing the package, or any one of its modules, stays cheap until a name of
+    # the package itself is used (the first frame of the game needs few of them).
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import importlib
+
+    return getattr(importlib.import_module(f"{__name__}.{home}"), name)

@@ -12,14 +12,17 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 from decimal import Decimal
+from typing import TYPE_CHECKING
 
 from blackjack_tui.engine.actions import Action
 from blackjack_tui.engine.cards import DECK
 from blackjack_tui.engine.errors import EngineError
 from blackjack_tui.engine.money import money_str
-from blackjack_tui.engine.round import Round
 from blackjack_tui.engine.seats import SeatBet
 from blackjack_tui.engine.shoe import Shoe
+
+if TYPE_CHECKING:
+    from blackjack_tui.engine.round import Round
 
 
 def shoe_problem(shoe: Shoe, on_table: list[str] | None = None) -> str | None:
@@ -45,6 +48,8 @@ def shoe_problem(shoe: Shoe, on_table: list[str] | None = None) -> str | None:
 
 def replayed(rnd: Round) -> Round:
     """The round played again from its own bets, cards and decisions on a stacked shoe."""
+    from blackjack_tui.engine.round import Round  # the round's machinery: only to replay one
+
     bets: list[Decimal | None] = [None] * rnd.rules.max_boxes
     for box in rnd.player_boxes():
         if not 1 <= box.number <= len(bets):

@@ -28,16 +28,18 @@ import uuid
 from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from blackjack_tui.engine.errors import StateError
 from blackjack_tui.engine.fair import FairShoe
 from blackjack_tui.engine.money import ZERO, money_str, to_money
-from blackjack_tui.engine.round import Round
 from blackjack_tui.engine.rules import Rules
 from blackjack_tui.engine.shoe import RandomSource, Shoe
 from blackjack_tui.store.errors import RecordError
 from blackjack_tui.store.jsonio import iso_now
+
+if TYPE_CHECKING:
+    from blackjack_tui.engine.round import Round
 
 FORMAT = "blackjack-tui/inflight"
 VERSION = 1
@@ -132,6 +134,8 @@ def check_envelope(data: Any) -> dict[str, Any]:
 
 def decode(data: Any) -> Inflight:
     """Restore the round; :class:`RecordError` for a wrong file, StateError for a bad state."""
+    from blackjack_tui.engine.round import Round  # the round's machinery: only to take one back
+
     data = check_envelope(data)
     state = data["round"]
     shoe = shoe_from_state(state.get("shoe"), data.get("rng"))

@@ -18,10 +18,9 @@ import sqlite3
 from collections.abc import Iterable
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from blackjack_tui.engine.fair import ShoeRecord
-from blackjack_tui.engine.round import Round
 from blackjack_tui.store import journal
 from blackjack_tui.store.book import Book
 from blackjack_tui.store.booking import (
@@ -38,6 +37,9 @@ from blackjack_tui.store.inflight import encode
 from blackjack_tui.store.journal import BANKROLL, Line
 from blackjack_tui.store.jsonio import dump_text, iso_now, load_json
 from blackjack_tui.store.settings import Settings, load_settings, save_settings
+
+if TYPE_CHECKING:
+    from blackjack_tui.engine.round import Round
 
 __all__ = ["Booking", "Counts", "EveningSave", "SavedRound", "Store"]
 

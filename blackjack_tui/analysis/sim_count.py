@@ -263,12 +263,18 @@ class CountingFastTable:
 
 
 def run_count_chunk(rules: Rules, chart: Chart, plan: CountPlan, chunk: Chunk,
-                    engine: bool = False) -> CountChunkResult:
-    """Play one chunk of the plan, on the fast path or (``engine``, or rules the fast path does
-    not model) through the engine: the same cards and the same results either way."""
+                    engine: bool = False, compiled: bool = False) -> CountChunkResult:
+    """Play one chunk of the plan, on the fast path, compiled (``compiled``: numba's kernel,
+    :mod:`.sim_compiled`) or not, or (``engine``, or rules the fast path does not model) through
+    the engine: the same cards and the same results either way."""
     table: CountingFastTable | CountingEngineTable
     if engine or not models(rules):
         table = CountingEngineTable(rules, chart, plan, chunk.seed)
+    elif compiled:
+        from blackjack_tui.analysis.sim_compiled import CompiledCountingTable
+
+        return replace(CompiledCountingTable(rules, chart, plan, chunk.seed).play(chunk.hands),
+                       index=chunk.index)
     else:
         table = CountingFastTable(rules, chart, plan, chunk.seed)
     result = table.play(chunk.hands)

@@ -134,6 +134,8 @@ def packed(rules: Rules, chart: Chart, plan: CountPlan) -> dict[str, Array]:
         "res": np.asarray(tables.result, np.float64),
         "bets": np.asarray([float(plan.spread.units_at(tc)) for tc in range(lo, hi + 1)]),
     }
+    if len(_PACKED) >= 8:  # a process plays a plan or two; tests play many
+        _PACKED.pop(next(iter(_PACKED)))
     _PACKED[key] = (chart, out)
     return out
 

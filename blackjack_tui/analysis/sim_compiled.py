@@ -16,6 +16,7 @@ that lead to the same table share one row of the packed arrays.
 
 from __future__ import annotations
 
+import hashlib
 import random
 import time
 from collections import Counter
@@ -25,6 +26,7 @@ from typing import Any
 
 import numpy as np
 
+from blackjack_tui.analysis.cache import cached_arrays, code_digest
 from blackjack_tui.analysis.counting import CountChunkResult, CountPlan, Record, tag
 from blackjack_tui.analysis.sim_count import _chart, width
 from blackjack_tui.analysis.sim_fast import models, tables_for
@@ -73,7 +75,7 @@ def warm(rules: Rules, chart: Chart, plan: CountPlan) -> None:
     """Compile the kernel (or load it from numba's cache) by playing one round: before the
     processes of ``--jobs`` start, so that they load it from the cache instead of each
     compiling it."""
-    CompiledCountingTable(rules, chart, plan).play(1)
+    CompiledCountingTable(rules, chart, plan, keep=True).play(1)
 
 
 def _stack(tables: Sequence[Sequence[float]], dtype: type) -> Array:
@@ -92,15 +94,36 @@ def _int32(values: list[int]) -> list[int]:
 _PACKED: dict[tuple[Rules, int, CountPlan], tuple[Chart, dict[str, Array]]] = {}
 
 
-def packed(rules: Rules, chart: Chart, plan: CountPlan) -> dict[str, Array]:
-    """The kernel's tables for the plan's true counts, once a process: per true count, the row
-    of its deal table and player's machine (``player_of``), of its dealer's machine and nets
-    (``dealer_of``: the nets are numbered as the machines reach them), its split decisions and
-    its hitting table."""
+def disk_name(rules: Rules, chart: Chart, plan: CountPlan) -> str:
+    """The name the tables of ``plan`` at ``rules`` with ``chart`` are kept on disk by."""
+    h = hashlib.sha256(code_digest())
+    for part in (rules.model_dump_json(), repr(sorted(chart.cells.items())), repr(plan)):
+        h.update(part.encode() + b"\0")
+    return f"count-tables-{h.hexdigest()[:32]}"
+
+
+def packed(rules: Rules, chart: Chart, plan: CountPlan, keep: bool = False) -> dict[str, Array]:
+    """The kernel's tables for the plan's true counts, once a process (``keep``: and on disk,
+    in the analysis cache, since working them out takes a second or so at a table with all
+    its index plays)."""
     key = (rules, id(chart), plan)
     found = _PACKED.get(key)
     if found is not None and found[0] is chart:
         return found[1]
+    if keep:
+        out = cached_arrays(disk_name(rules, chart, plan), lambda: _pack(rules, chart, plan))
+    else:
+        out = _pack(rules, chart, plan)
+    if len(_PACKED) >= 8:  # a process plays a plan or two; tests play many
+        _PACKED.pop(next(iter(_PACKED)))
+    _PACKED[key] = (chart, out)
+    return out
+
+
+def _pack(rules: Rules, chart: Chart, plan: CountPlan) -> dict[str, Array]:
+    """Per true count, the row of its deal table and player's machine (``player_of``), of its
+    dealer's machine and nets (``dealer_of``: the nets are numbered as the machines reach
+    them), its split decisions and its hitting table; and the tables the rules alone decide."""
     lo, hi = plan.tc_range()
     wide = width(rules)
     players: dict[tuple[tuple[int, ...], tuple[int, ...]], int] = {}
@@ -134,9 +157,6 @@ def packed(rules: Rules, chart: Chart, plan: CountPlan) -> dict[str, Array]:
         "res": np.asarray(tables.result, np.float64),
         "bets": np.asarray([float(plan.spread.units_at(tc)) for tc in range(lo, hi + 1)]),
     }
-    if len(_PACKED) >= 8:  # a process plays a plan or two; tests play many
-        _PACKED.pop(next(iter(_PACKED)))
-    _PACKED[key] = (chart, out)
     return out
 
 
@@ -145,7 +165,7 @@ class CompiledCountingTable:
     :class:`.sim_count.CountingFastTable`'s interface and rounds."""
 
     def __init__(self, rules: Rules, chart: Chart, plan: CountPlan, seed: int = 0, *,
-                 stacked: list[Card] | None = None) -> None:
+                 stacked: list[Card] | None = None, keep: bool = False) -> None:
         k = kernel()
         if k is None or not available():
             raise RuntimeError(f"the compiled path cannot play here: {why_not()}")
@@ -153,7 +173,7 @@ class CompiledCountingTable:
             raise ValueError(f"the fast path does not model rule set {rules.name!r}")
         self.k = k
         self.rules, self.plan = rules, plan
-        self.tables = packed(rules, chart, plan)
+        self.tables = packed(rules, chart, plan, keep)
         by_rank = rules.split_by == "rank"
         canon = [card_code(card, by_rank) for card in DECK * rules.decks]
         given = [card_code(c, by_rank) for c in reversed(stacked or [])]

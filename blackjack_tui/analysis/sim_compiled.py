@@ -19,8 +19,8 @@ from __future__ import annotations
 import hashlib
 import random
 import time
-from collections import Counter
 from collections.abc import Sequence
+from operator import mul
 from types import ModuleType
 from typing import Any
 
@@ -29,6 +29,7 @@ import numpy as np
 from blackjack_tui.analysis.cache import cached_arrays, code_digest
 from blackjack_tui.analysis.counting import CountChunkResult, CountPlan, Record, tag
 from blackjack_tui.analysis.sim_count import _chart, width
+from blackjack_tui.analysis.sim_engine import exact_sums
 from blackjack_tui.analysis.sim_fast import models, tables_for
 from blackjack_tui.analysis.sim_shoe import _shuffle_points, card_code
 from blackjack_tui.analysis.sim_tables import MAX_HANDS, VALUES
@@ -214,8 +215,48 @@ class CompiledCountingTable:
         """Play ``rounds`` rounds by the plan; the sums over the rounds bet on (``records``
         gets every round: the differential test)."""
         began = time.process_time()
+        ends, splits, tcs = self._play(rounds, records)
+        played, wagered, total, squares = 0, 0.0, 0.0, 0.0
+        nets = self.tables["nets"]
+        for k, bet in enumerate(self.tables["bets"].tolist()):
+            # As CountingFastTable._result sums them: the same figures to the last bit.
+            counts = ends[k].tolist()
+            split = {(i - self.k.SPLIT_NETS) / 2: n for i, n in enumerate(splits[k].tolist())
+                     if n}
+            n = sum(counts) + sum(split.values())
+            if not n:
+                continue
+            values = nets[self.tables["dealer_of"][k]].tolist()
+            split_total = sum(net * c for net, c in split.items())
+            split_squares = sum(net * net * c for net, c in split.items())
+            played += n
+            wagered += n * bet
+            total += bet * (split_total + sum(map(mul, counts, values)))
+            squares += bet * bet * (split_squares + sum(map(mul, counts, map(mul, values,
+                                                                           values))))
+        seen = {int(i) - self.offset: int(tcs[i]) for i in np.flatnonzero(tcs)}
+        return CountChunkResult(0, rounds, played, wagered, total, squares,
+                                tuple(sorted(seen.items())), time.process_time() - began)
+
+    def play_flat(self, rounds: int) -> tuple[float, float]:
+        """Play ``rounds`` rounds of a flat plan: (sum of nets, sum of squared nets), in bets,
+        as :meth:`.sim_fast.FastTable.play` gives them (:func:`.sim_engine.exact_sums`)."""
+        ends, splits, _ = self._play(rounds, None)
+        counts: dict[float, int] = {}
+        values = self.tables["nets"][self.tables["dealer_of"][0]].tolist()
+        for net, n in zip(values[1:], ends[0].tolist()[1:], strict=True):  # 0: SPLIT_NOW
+            if n:
+                counts[net] = counts.get(net, 0) + n
+        for i, n in enumerate(splits[0].tolist()):
+            if n:
+                net = (i - self.k.SPLIT_NETS) / 2
+                counts[net] = counts.get(net, 0) + n
+        return exact_sums(counts)
+
+    def _play(self, rounds: int, records: list[Record] | None) -> tuple[Array, Array, Array]:
         t = self.tables
-        sums = np.zeros(4, np.float64)
+        ends = np.zeros((len(t["bets"]), t["nets"].shape[1]), np.int64)
+        splits = np.zeros((len(t["bets"]), 2 * self.k.SPLIT_NETS + 1), np.int64)
         tcs = np.zeros(2 * self.offset + 1, np.int64)
         keep = records is not None
         self.p[self.k.P_RECORDS] = keep
@@ -224,11 +265,8 @@ class CompiledCountingTable:
                     self.tags, self.shuffle_at, t["bets"], t["entry"], t["player"],
                     t["player_of"], t["dealer_start"], t["dealer"], t["nets"], t["dealer_of"],
                     t["split_t"], t["hit3"], t["start"], t["nxt"], t["best"], t["dbl"],
-                    t["dhit"], t["d2"], t["bj2"], t["res"], sums, tcs, out)
+                    t["dhit"], t["d2"], t["bj2"], t["res"], ends, splits, tcs, out)
         if records is not None:
             records.extend((int(tc), float(bet), float(net), int(left))
                            for tc, bet, net, left in out.tolist())
-        seen = Counter({int(i) - self.offset: int(tcs[i]) for i in np.flatnonzero(tcs)})
-        return CountChunkResult(0, rounds, int(sums[0]), float(sums[1]), float(sums[2]),
-                                float(sums[3]), tuple(sorted(seen.items())),
-                                time.process_time() - began)
+        return ends, splits, tcs

@@ -27,8 +27,8 @@ N, SHUFFLES, MTI, SEATED, GONE, LEFT_SUM, TAKEN = range(7)
 # The parameters' slots (int64).
 (P_PEEK, P_ORIGINAL, P_STACKED, P_TOTAL, P_LO, P_HI, P_MODE, P_HAS_IN, P_IN, P_HAS_OUT, P_OUT,
  P_WIDE, P_TC_OFFSET, P_RECORDS, P_MAX_HANDS) = range(15)
-# The sums' slots (float64).
-S_PLAYED, S_WAGERED, S_TOTAL, S_SQUARES = range(4)
+SPLIT_NETS = 64
+"""A split round's net ``x`` is counted at ``2x + SPLIT_NETS`` (a whole number of half bets)."""
 
 STAND_AT = 64 << 8
 SPLIT_NOW = 0
@@ -199,11 +199,14 @@ def play(rounds: int, p: np.ndarray, st: np.ndarray, mt: np.ndarray, cards: np.n
          dealer_start: np.ndarray, dealer: np.ndarray, nets: np.ndarray, dealer_of: np.ndarray,
          split_t: np.ndarray, hit3: np.ndarray, start: np.ndarray, nxt: np.ndarray,
          best: np.ndarray, dbl: np.ndarray, dhit: np.ndarray, d2: np.ndarray, bj2: np.ndarray,
-         res: np.ndarray, sums: np.ndarray, tcs: np.ndarray, records: np.ndarray) -> None:
-    """Play ``rounds`` rounds by the plan (:meth:`.sim_count.CountingFastTable.play`): the sums
-    over the rounds bet on into ``sums``, the rounds dealt at each true count into ``tcs``
-    (offset by ``p[P_TC_OFFSET]``), and with ``p[P_RECORDS]`` each round's (true count, bet, net,
-    cards left) into ``records``."""
+         res: np.ndarray, ends: np.ndarray, splits: np.ndarray, tcs: np.ndarray,
+         records: np.ndarray) -> None:
+    """Play ``rounds`` rounds by the plan (:meth:`.sim_count.CountingFastTable.play`). The rounds
+    bet on are counted by true count and end (``ends[k, end]``, the net ``nets[dealer_of[k],
+    end]``) or, split, by true count and net (``splits[k, 2 net + SPLIT_NETS]``), so that the
+    sums are worked out as the Python path works them out; the rounds dealt at each true count
+    go into ``tcs`` (offset by ``p[P_TC_OFFSET]``), and with ``p[P_RECORDS]`` each round's (true
+    count, bet, net, cards left) into ``records``."""
     peek, stacked, total = p[P_PEEK], p[P_STACKED], p[P_TOTAL]
     lo, hi, mode = p[P_LO], p[P_HI], p[P_MODE]
     has_in, wong_in, has_out, wong_out = p[P_HAS_IN], p[P_IN], p[P_HAS_OUT], p[P_OUT]
@@ -212,8 +215,6 @@ def play(rounds: int, p: np.ndarray, st: np.ndarray, mt: np.ndarray, cards: np.n
     for i in range(total):
         canon_sum += tags[canon[i]]
     seated, gone = st[SEATED], st[GONE]
-    played, wagered, won, squares = sums[S_PLAYED], sums[S_WAGERED], sums[S_TOTAL], \
-        sums[S_SQUARES]
     for r in range(rounds):
         if not stacked and shuffle_at[st[N]]:
             cards[:total] = canon
@@ -246,20 +247,19 @@ def play(rounds: int, p: np.ndarray, st: np.ndarray, mt: np.ndarray, cards: np.n
         if end == SPLIT_NOW:
             net = split_round(c1, c2, up, hole, k, p, cards, st, mt, canon, taken, tags,
                               split_t, hit3, start, nxt, best, dbl, dhit, d2, bj2, res)
+            if seated:
+                half = int(net * 2.0) + SPLIT_NETS
+                if half - SPLIT_NETS != net * 2.0 or not 0 <= half <= 2 * SPLIT_NETS:
+                    raise ValueError("a split round's net is not a whole number of half bets")
+                splits[k, half] += 1
         else:
             net = nets[dk, end]
+            if seated:
+                ends[k, end] += 1
         bet = bets[k] if seated else 0.0
-        if seated:
-            x = net * bet
-            played += 1.0
-            wagered += bet
-            won += x
-            squares += x * x
         if keep:
             records[r, 0] = tc
             records[r, 1] = bet
             records[r, 2] = net * bet
             records[r, 3] = st[N]
     st[SEATED], st[GONE] = seated, gone
-    sums[S_PLAYED], sums[S_WAGERED], sums[S_TOTAL], sums[S_SQUARES] = \
-        played, wagered, won, squares

@@ -9,12 +9,15 @@ one round to the next.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import numpy as np
 import pytest
 
 from blackjack_tui.analysis.cache import cached_indices
 from blackjack_tui.analysis.counting import CountPlan, Spread
+from blackjack_tui.analysis.sim_count import CountingFastTable
+from blackjack_tui.analysis.sim_fast import FastTable
 from blackjack_tui.rulesets import load_all
 
 from .count_diff import (
@@ -144,3 +147,19 @@ def test_a_bug_planted_in_the_compiled_path_shows(plant, analysis_of) -> None:
     planted = whole_runs(rules, analysis_of(rules).chart, plan, 1500, seed=11, fast_cls=fast_cls,
                          plant=plant)
     assert first_difference(*planted) is not None
+
+
+@pytest.mark.parametrize("case", range(6))
+def test_the_compiled_sums_are_the_python_paths_to_the_last_bit(case: int, monkeypatch) -> None:
+    # The same rounds, and the sums worked out in the same order: the same figures, whichever
+    # path played (a plan's, and a flat simulation's, which the engine's FastTable sums).
+    held_adapter(monkeypatch)
+    compiled = fast_path("compiled")
+    rng = random.Random(f"compiled sums {case}")
+    rules = random_rules(rng, decks=rng.choice([1, 2, 6]), shuffle="cut-card")
+    chart, plan, seed = random_chart(rng), random_plan(rng), rng.randrange(10**6)
+    ours = compiled(rules, chart, plan, seed).play(3000)
+    theirs = CountingFastTable(rules, chart, plan, seed).play(3000)
+    assert replace(ours, cpu_seconds=0) == replace(theirs, cpu_seconds=0), (rules, plan)
+    flat = compiled(rules, chart, CountPlan(Spread.flat()), seed).play_flat(3000)
+    assert flat == FastTable(rules, chart, seed).play(3000), rules

@@ -5,7 +5,10 @@ Plays the computed basic strategy for N rounds, over J processes (default: every
 progress bar on stderr, and compares the return with the calculator's house edge. The fast path
 plays by default; ``--engine`` plays every round through the engine's ``Round`` instead (the same
 cards and the same results, about thirty times slower), as does a rule set the fast path does
-not model (the report's ``path`` says which).
+not model; with numba installed (the ``fast`` extra) the fast path runs compiled
+(:mod:`blackjack_tui.analysis.sim_compiled`, the same rounds and figures) unless ``--python``
+asks for the pure-Python one. The report's ``path`` says which: ``compiled``, ``fast`` or
+``engine``.
 """
 
 from __future__ import annotations

@@ -42,13 +42,21 @@ TC_MODES = {"floor": 0, "truncate": 1, "half-deck": 2}
 _KERNEL: list[ModuleType | None] = []
 
 
+_MISSING: list[str] = []
+
+
 def kernel() -> ModuleType | None:
-    """The kernel's module, or ``None`` when numba is missing (imported once a process)."""
+    """The kernel's module, or ``None`` when numba is missing or cannot load it (imported once
+    a process; :func:`why_not` says why)."""
     if not _KERNEL:
         try:
             from blackjack_tui.analysis import sim_kernel
         except ImportError:
             _KERNEL.append(None)
+            _MISSING.append("numba is not installed (pip install \"blackjack-tui[fast]\")")
+        except Exception as err:  # e.g. no folder numba can keep the compiled kernel in
+            _KERNEL.append(None)
+            _MISSING.append(f"numba cannot load the kernel: {err}".splitlines()[0])
         else:
             _KERNEL.append(sim_kernel)
     return _KERNEL[0]
@@ -63,7 +71,7 @@ def available() -> bool:
 def why_not() -> str:
     """One line on why the compiled path cannot play here ('' when it can)."""
     if kernel() is None:
-        return "numba is not installed (pip install \"blackjack-tui[fast]\")"
+        return _MISSING[0]
     if not available():
         return "this Python's random numbers are drawn differently from the kernel's"
     return ""

@@ -60,20 +60,10 @@ def plan(hands: int, seed: int, chunk_hands: int = CHUNK_HANDS) -> list[Chunk]:
             for i in range(count)]
 
 
-def run_chunk(rules: Rules, chart: Chart, chunk: Chunk, engine: bool = False,
-              compiled: bool = False) -> ChunkResult:
-    """Play one chunk, through the fast path (``compiled``: numba's kernel, a flat plan of
-    :mod:`.sim_compiled`) or (``engine``, or rules the fast path does not model) through
-    :class:`Round` itself: the same cards and the same results either way."""
+def run_chunk(rules: Rules, chart: Chart, chunk: Chunk, engine: bool = False) -> ChunkResult:
+    """Play one chunk, through the fast path or (``engine``, or rules the fast path does not
+    model) through :class:`Round` itself: the same cards and the same results either way."""
     began = time.process_time()
-    if compiled and not engine and models(rules):
-        from blackjack_tui.analysis.counting import CountPlan, Spread
-        from blackjack_tui.analysis.sim_compiled import CompiledCountingTable
-
-        flat = CompiledCountingTable(rules, chart, CountPlan(Spread.flat()), chunk.seed,
-                                     keep=True)
-        total, squares = flat.play_flat(chunk.hands)
-        return ChunkResult(chunk.hands, total, squares, time.process_time() - began)
     if engine or not models(rules):
         table: EngineTable | FastTable = EngineTable(rules, chart, chunk.seed)
     else:

@@ -20,6 +20,7 @@ import hashlib
 import random
 import time
 from collections.abc import Sequence
+from dataclasses import replace
 from operator import mul
 from types import ModuleType
 from typing import Any
@@ -27,7 +28,8 @@ from typing import Any
 import numpy as np
 
 from blackjack_tui.analysis.cache import cached_arrays, code_digest
-from blackjack_tui.analysis.counting import CountChunkResult, CountPlan, Record, tag
+from blackjack_tui.analysis.counting import CountChunkResult, CountPlan, Record, Spread, tag
+from blackjack_tui.analysis.sim import Chunk, ChunkResult
 from blackjack_tui.analysis.sim_count import _chart, width
 from blackjack_tui.analysis.sim_engine import exact_sums
 from blackjack_tui.analysis.sim_fast import models, tables_for
@@ -78,6 +80,24 @@ def why_not() -> str:
 
 
 Array = np.ndarray[Any, Any]
+
+
+def run_count_chunk(rules: Rules, chart: Chart, plan: CountPlan, chunk: Chunk
+                    ) -> CountChunkResult:
+    """:func:`.sim_count.run_count_chunk` on the compiled path (the plan's tables packed, or
+    read from the analysis cache, inside the chunk's CPU time)."""
+    began = time.process_time()
+    table = CompiledCountingTable(rules, chart, plan, chunk.seed, keep=True)
+    result = table.play(chunk.hands)
+    return replace(result, index=chunk.index, cpu_seconds=time.process_time() - began)
+
+
+def run_chunk(rules: Rules, chart: Chart, chunk: Chunk) -> ChunkResult:
+    """:func:`.sim.run_chunk` on the compiled path: basic strategy, a flat bet."""
+    began = time.process_time()
+    flat = CompiledCountingTable(rules, chart, CountPlan(Spread.flat()), chunk.seed, keep=True)
+    total, squares = flat.play_flat(chunk.hands)
+    return ChunkResult(chunk.hands, total, squares, time.process_time() - began)
 
 
 def warm(rules: Rules, chart: Chart, plan: CountPlan) -> None:

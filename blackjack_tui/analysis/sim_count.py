@@ -263,20 +263,12 @@ class CountingFastTable:
 
 
 def run_count_chunk(rules: Rules, chart: Chart, plan: CountPlan, chunk: Chunk,
-                    engine: bool = False, compiled: bool = False) -> CountChunkResult:
-    """Play one chunk of the plan, on the fast path, compiled (``compiled``: numba's kernel,
-    :mod:`.sim_compiled`) or not, or (``engine``, or rules the fast path does not model) through
-    the engine: the same cards and the same results either way."""
+                    engine: bool = False) -> CountChunkResult:
+    """Play one chunk of the plan, on the fast path or (``engine``, or rules the fast path does
+    not model) through the engine: the same cards and the same results either way."""
     table: CountingFastTable | CountingEngineTable
     if engine or not models(rules):
         table = CountingEngineTable(rules, chart, plan, chunk.seed)
-    elif compiled:
-        from blackjack_tui.analysis.sim_compiled import CompiledCountingTable
-
-        began = time.process_time()  # its tables are packed (or read) before it plays: counted
-        kernel_table = CompiledCountingTable(rules, chart, plan, chunk.seed, keep=True)
-        result = kernel_table.play(chunk.hands)
-        return replace(result, index=chunk.index, cpu_seconds=time.process_time() - began)
     else:
         table = CountingFastTable(rules, chart, plan, chunk.seed)
     result = table.play(chunk.hands)

@@ -108,9 +108,16 @@ def _init(rules: Rules, chart: Chart, count_plan: c.CountPlan, engine: bool,
     _WORKER = (rules, chart, count_plan, engine, compiled)
 
 
+def _chunk(rules: Rules, chart: Chart, count_plan: c.CountPlan, chunk: Chunk, engine: bool,
+           compiled: bool) -> c.CountChunkResult:
+    if compiled:
+        return sim_compiled.run_count_chunk(rules, chart, count_plan, chunk)
+    return run_count_chunk(rules, chart, count_plan, chunk, engine)
+
+
 def _work(chunk: Chunk) -> c.CountChunkResult:
     assert _WORKER is not None
-    return run_count_chunk(*_WORKER[:3], chunk, *_WORKER[3:])
+    return _chunk(*_WORKER[:3], chunk, *_WORKER[3:])
 
 
 def path_of(args: argparse.Namespace, rules: Rules) -> str:
@@ -140,7 +147,7 @@ def run(args: argparse.Namespace, rules: Rules,
     results: list[c.CountChunkResult] = []
     if jobs == 1:
         for chunk in chunks:
-            results.append(run_count_chunk(rules, chart, count_plan, chunk, engine, compiled))
+            results.append(_chunk(rules, chart, count_plan, chunk, engine, compiled))
             if progress:
                 progress(chunk.hands)
     else:

@@ -36,9 +36,17 @@ def _init(rules: Rules, chart: Chart, engine: bool, compiled: bool) -> None:
     _WORKER = (rules, chart, engine, compiled)
 
 
+def _chunk(rules: Rules, chart: Chart, chunk: Chunk, engine: bool, compiled: bool) -> ChunkResult:
+    if compiled:
+        from blackjack_tui.analysis import sim_compiled
+
+        return sim_compiled.run_chunk(rules, chart, chunk)
+    return run_chunk(rules, chart, chunk, engine)
+
+
 def _work(chunk: Chunk) -> ChunkResult:
     assert _WORKER is not None
-    return run_chunk(*_WORKER[:2], chunk, *_WORKER[2:])
+    return _chunk(*_WORKER[:2], chunk, *_WORKER[2:])
 
 
 def run(args: argparse.Namespace) -> int:
@@ -97,7 +105,7 @@ def _run(rules: Rules, chart: Chart, chunks: list[Chunk], jobs: int, path: str,
         engine, compiled = path == "engine", path == "compiled"
         if jobs == 1:
             for chunk in chunks:
-                results.append(run_chunk(rules, chart, chunk, engine, compiled))
+                results.append(_chunk(rules, chart, chunk, engine, compiled))
                 progress.advance(task, chunk.hands)
             return results
         if compiled:  # compile (or load) the kernel here once: the processes load it cached

@@ -2,7 +2,7 @@
 
     python benchmarks/sim.py [--rules nordic,swedish,online] [--hands 1000000] [--runs 5]
                              [--peer DIR] [--all-cores] [--engine-hands 20000]
-                             [--counting [--spread 1:1,2:2,3:4,4:8,5:12]]
+                             [--counting [--spread 1:1,2:2,3:4,4:8,5:12]] [--python] [--cold]
 
 For each rule set, ``--runs`` times, interleaved: ``blackjack-tui sim --jobs 1`` (the fast path on
 one process), then the peer on the nearest table it can play. The figures are rounds per CPU
@@ -24,7 +24,14 @@ counts split hands one by one).
 the indices computed for the table, the true count floored) beside the peer's counting mode,
 ``playerStrategy`` ``basic-strategy-i18-fab4`` (its Illustrious 18 and Fab 4, insurance among
 them, read at the count of the moment) with ``playerBetSpread`` the same units by floored true
-count. Our figure includes building the tables of every count's plays, once per process.
+count. Our figure includes building the tables of every count's plays, once per process (or
+reading them from the analysis cache, where the first run keeps them).
+
+The counting simulation plays on the compiled path (numba's kernel, ``pip install ".[fast]"``)
+when numba is installed, else on the pure-Python fast path; each line says which (``--python``
+asks for the pure-Python one). Its figure is with numba's cache warm (the kernel compiled by an
+earlier run); ``--cold`` also times one run with empty caches (numba's and the tables'), the
+compilation included, and prints its CPU seconds.
 """
 
 from __future__ import annotations
@@ -36,6 +43,7 @@ import shutil
 import statistics
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -60,16 +68,32 @@ console.log(JSON.stringify({rounds, hands: result.handsPlayed,
 
 
 def ours(rules: str, hands: int, jobs: int = 1, engine: bool = False,
-         spread: str | None = None) -> dict[str, object]:
+         spread: str | None = None, python: bool = False,
+         env: dict[str, str] | None = None) -> dict[str, object]:
     command = [sys.executable, "-m", "blackjack_tui", "sim", "--rules", rules, "--hands",
                str(hands), "--seed", "1", "--jobs", str(jobs), "--json"]
     if engine:
         command.append("--engine")
     if spread is not None:
         command += ["--spread", spread]
+    if python:
+        command.append("--python")
     done = subprocess.run(command, capture_output=True, text=True, check=True, cwd=ROOT,
-                          env={**os.environ, "PYTHONPATH": str(ROOT)})
+                          env={**os.environ, "PYTHONPATH": str(ROOT), **(env or {})})
     return json.loads(done.stdout)  # type: ignore[no-any-return]
+
+
+def cold(rules: str, hands: int, spread: str | None) -> tuple[dict[str, object], float]:
+    """One run with numba's cache and the analysis cache empty; its report and the CPU
+    seconds of the whole process (start-up, compilation and tables included)."""
+    with tempfile.TemporaryDirectory() as folder:
+        before = os.times()
+        got = ours(rules, hands, spread=spread,
+                   env={"NUMBA_CACHE_DIR": f"{folder}/numba",
+                        "BLACKJACK_TUI_CACHE_DIR": f"{folder}/cache"})
+        after = os.times()
+    return got, (after.children_user + after.children_system
+                 - before.children_user - before.children_system)
 
 
 def peer_settings(rules: Rules, hands: int) -> tuple[dict[str, object], list[str]]:
@@ -127,6 +151,10 @@ def main(argv: list[str] | None = None) -> int:
                         help="time the counting simulation beside the peer's counting mode")
     parser.add_argument("--spread", default="1:1,2:2,3:4,4:8,5:12",
                         help="the spread of --counting (TC:UNITS,...)")
+    parser.add_argument("--python", action="store_true",
+                        help="count on the pure-Python fast path even with numba installed")
+    parser.add_argument("--cold", action="store_true",
+                        help="also one run with numba's cache and the tables' cache empty")
     args = parser.parse_args(argv)
     tables, errors = load_all()
     if errors:
@@ -142,20 +170,28 @@ def main(argv: list[str] | None = None) -> int:
         spread = args.spread if args.counting else None
         if spread is not None:
             settings = peer_counting(settings, spread)
+        paths = set()
         for _ in range(args.runs):
-            got_ours = ours(name, args.hands, spread=spread)
+            got_ours = ours(name, args.hands, spread=spread, python=args.python)
+            paths.add(str(got_ours["path"]))
             mine.append(float(got_ours["hands_per_cpu_second"]))  # type: ignore[arg-type]
             if args.peer is not None:
                 got = peer(args.peer, settings)
                 theirs.append(got["rounds"] / got["cpu"])
         mode = f"counting {spread} " if spread else ""
-        line = f"{name:<13} {mode}blackjack-tui {statistics.median(mine):>11,.0f}/s"
+        path = "/".join(sorted(paths))
+        line = f"{name:<13} {mode}blackjack-tui ({path}) {statistics.median(mine):>11,.0f}/s"
         if theirs:
             line += (f"   peer {statistics.median(theirs):>11,.0f}/s   ratio "
                      f"{statistics.median(mine) / statistics.median(theirs):.2f}")
             if differs:
                 line += f"   (the peer {', '.join(differs)})"
         print(line)
+        if args.cold:
+            got_cold, process_cpu = cold(name, args.hands, spread)
+            print(f"{'':<13} cold caches ({got_cold['path']}): "
+                  f"{got_cold['hands_per_cpu_second']:>11,}/s in the rounds' chunks; "
+                  f"{process_cpu:.1f} CPU s for the whole process")
         if args.all_cores:
             every = ours(name, args.hands, os.cpu_count() or 1)
             print(f"{'':<13} fast path on {every['jobs']} processes "

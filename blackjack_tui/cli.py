@@ -145,6 +145,10 @@ def _sim_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--engine", action="store_true",
                    help="play every round through the engine itself (slow; the fast path "
                         "settles the same cards)")
+    p.add_argument("--python", action="store_true",
+                   help="play on the pure-Python fast path even when the compiled one (numba: "
+                        "pip install \"blackjack-tui[fast]\") is installed; the report's path "
+                        "says which played: compiled, fast (pure Python) or engine")
     _json(p)
     count = p.add_argument_group(
         "counting", "count cards and bet by the count (any of these turns counting on; "

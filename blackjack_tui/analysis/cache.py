@@ -10,9 +10,12 @@ not an error (the result is still returned).
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import tempfile
+import zipfile
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -47,6 +50,9 @@ def cache_dir(override: str | Path | None = None) -> Path:
     from platformdirs import user_cache_path
 
     return user_cache_path("blackjack-tui", appauthor=False) / "analysis"
+
+
+cache_dir_of = cache_dir
 
 
 def cache_file(rules: Rules, override: str | Path | None = None) -> Path:
@@ -150,6 +156,52 @@ def ship(rules: Rules, folder: Path = SHIPPED) -> None:
                        (indices_file(rules).name, indices.to_json(indices.compute(rules)))):
         _write(folder / name, data)
         (folder / name).chmod(0o644)  # package data: readable by all who install it
+
+
+_TABLE_CODE = ("sim_tables.py", "sim_machine.py", "sim_fast.py", "sim_count.py",
+               "sim_compiled.py", "counting.py", "strategy.py", "sim_engine.py")
+_DIGEST: list[bytes] = []
+
+
+def code_digest() -> bytes:
+    """A digest of the code the simulator's tables are worked out by (the engine and the fast
+    path's modules): tables kept by other code are worked out again."""
+    if not _DIGEST:
+        here = Path(__file__).parent
+        h = hashlib.sha256()
+        for path in [*sorted((here.parent / "engine").glob("*.py")),
+                     *(here / name for name in _TABLE_CODE)]:
+            h.update(path.name.encode() + b"\0" + path.read_bytes())
+        _DIGEST.append(h.digest())
+    return _DIGEST[0]
+
+
+def cached_arrays(name: str, build: Callable[[], dict[str, Any]],
+                  cache_dir: str | Path | None = None) -> dict[str, Any]:
+    """Numpy arrays kept on disk as ``name.npz`` (the compiled simulation's tables of a plan):
+    read, or built and kept; a missing or damaged file is built again."""
+    import numpy as np
+
+    path = cache_dir_of(cache_dir) / f"{name}.npz"
+    try:
+        with np.load(path) as data:
+            return {key: data[key] for key in data.files}
+    except (OSError, ValueError, EOFError, zipfile.BadZipFile):
+        pass
+    arrays = build()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-", suffix=".npz")
+        try:
+            with os.fdopen(fd, "wb") as out:
+                np.savez_compressed(out, **arrays)
+            os.replace(tmp, path)
+        except BaseException:
+            Path(tmp).unlink(missing_ok=True)
+            raise
+    except OSError:
+        pass
+    return arrays
 
 
 def save(path: Path, result: Analysis) -> bool:

@@ -20,6 +20,7 @@ from dataclasses import replace
 from decimal import Decimal, InvalidOperation
 
 from blackjack_tui.analysis import counting as c
+from blackjack_tui.analysis import sim_compiled
 from blackjack_tui.analysis.cache import cached_analysis, cached_indices
 from blackjack_tui.analysis.sim import Chunk, plan
 from blackjack_tui.analysis.sim_count import run_count_chunk
@@ -32,7 +33,7 @@ OPTIONS = ("count", "spread", "unit", "indices", "wong_in", "wong_out", "hands_p
            "bankroll", "ror", "tc")
 """Any of these given turns counting on (``--penetration`` applies to either simulation)."""
 
-_WORKER: tuple[Rules, Chart, c.CountPlan, bool] | None = None
+_WORKER: tuple[Rules, Chart, c.CountPlan, bool, bool] | None = None
 
 
 def wanted(args: argparse.Namespace) -> bool:
@@ -101,14 +102,33 @@ def risk_options(args: argparse.Namespace) -> tuple[float | None, float]:
     return bankroll, ror / 100
 
 
-def _init(rules: Rules, chart: Chart, count_plan: c.CountPlan, engine: bool) -> None:
+def _init(rules: Rules, chart: Chart, count_plan: c.CountPlan, engine: bool,
+          compiled: bool) -> None:
     global _WORKER
-    _WORKER = (rules, chart, count_plan, engine)
+    _WORKER = (rules, chart, count_plan, engine, compiled)
+
+
+def _chunk(rules: Rules, chart: Chart, count_plan: c.CountPlan, chunk: Chunk, engine: bool,
+           compiled: bool) -> c.CountChunkResult:
+    if compiled:
+        return sim_compiled.run_count_chunk(rules, chart, count_plan, chunk)
+    return run_count_chunk(rules, chart, count_plan, chunk, engine)
 
 
 def _work(chunk: Chunk) -> c.CountChunkResult:
     assert _WORKER is not None
-    return run_count_chunk(*_WORKER[:3], chunk, _WORKER[3])
+    return _chunk(*_WORKER[:3], chunk, *_WORKER[3:])
+
+
+def path_of(args: argparse.Namespace, rules: Rules) -> str:
+    """Where the rounds are played: ``engine`` (``--engine``, or rules the fast path does not
+    model), ``compiled`` (numba's kernel, when installed; ``--python`` declines it) or ``fast``
+    (the pure-Python fast path)."""
+    if bool(getattr(args, "engine", False)) or not models(rules):
+        return "engine"
+    if not getattr(args, "python", False) and sim_compiled.available():
+        return "compiled"
+    return "fast"
 
 
 def run(args: argparse.Namespace, rules: Rules,
@@ -119,19 +139,22 @@ def run(args: argparse.Namespace, rules: Rules,
     bankroll, ror = risk_options(args)
     chart = cached_analysis(rules).chart
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
-    engine = bool(args.engine) or not models(rules)
+    path = path_of(args, rules)
+    engine, compiled = path == "engine", path == "compiled"
     chunks = plan(args.hands, seed)
     jobs = min(args.jobs or os.cpu_count() or 1, len(chunks))
     began = time.perf_counter()
     results: list[c.CountChunkResult] = []
     if jobs == 1:
         for chunk in chunks:
-            results.append(run_count_chunk(rules, chart, count_plan, chunk, engine))
+            results.append(_chunk(rules, chart, count_plan, chunk, engine, compiled))
             if progress:
                 progress(chunk.hands)
     else:
+        if compiled:  # compile (or load) the kernel here once: the processes load it cached
+            sim_compiled.warm(rules, chart, count_plan)
         with ProcessPoolExecutor(jobs, initializer=_init,
-                                 initargs=(rules, chart, count_plan, engine)) as pool:
+                                 initargs=(rules, chart, count_plan, engine, compiled)) as pool:
             futures: list[Future[c.CountChunkResult]] = [pool.submit(_work, ch) for ch in chunks]
             for done in as_completed(futures):
                 results.append(done.result())
@@ -141,17 +164,17 @@ def run(args: argparse.Namespace, rules: Rules,
     estimate = c.combine_counts(results)
     figures = report(estimate, args.hands_per_hour or 100, unit, bankroll, ror)
     edge = cached_analysis(rules).house_edge_percent
-    return {**_common(rules, estimate, edge, seed, jobs, engine, seconds),
+    return {**_common(rules, estimate, edge, seed, jobs, path, seconds),
             **figures, **_plan(count_plan, rules, unit)}
 
 
-def _common(rules: Rules, est: c.CountEstimate, edge: float, seed: int, jobs: int, engine: bool,
+def _common(rules: Rules, est: c.CountEstimate, edge: float, seed: int, jobs: int, path: str,
             seconds: float) -> dict[str, object]:
     """Today's keys, per unit of the opening bet (the return, as the flat simulation gives it)."""
     bet = est.average_bet or 1.0
     ret, half = 100 * est.ev / bet, 100 * est.ev_half / bet
     return {
-        "ruleset": rules.name, "path": "engine" if engine else "fast", "hands": est.rounds,
+        "ruleset": rules.name, "path": path, "hands": est.rounds,
         "seed": seed, "jobs": jobs, "return_percent": round(ret, 4),
         "ci95_percent": [round(ret - half, 4), round(ret + half, 4)],
         "stdev_per_hand": round(est.sd, 4), "house_edge_percent": round(-ret, 4),

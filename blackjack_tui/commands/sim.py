@@ -5,7 +5,10 @@ Plays the computed basic strategy for N rounds, over J processes (default: every
 progress bar on stderr, and compares the return with the calculator's house edge. The fast path
 plays by default; ``--engine`` plays every round through the engine's ``Round`` instead (the same
 cards and the same results, about thirty times slower), as does a rule set the fast path does
-not model (the report's ``path`` says which).
+not model; with numba installed (the ``fast`` extra) the fast path runs compiled
+(:mod:`blackjack_tui.analysis.sim_compiled`, the same rounds and figures) unless ``--python``
+asks for the pure-Python one. The report's ``path`` says which: ``compiled``, ``fast`` or
+``engine``.
 """
 
 from __future__ import annotations
@@ -20,24 +23,30 @@ from typing import cast
 
 from blackjack_tui.analysis.cache import cached_analysis
 from blackjack_tui.analysis.sim import Chunk, ChunkResult, Estimate, combine, plan, run_chunk
-from blackjack_tui.analysis.sim_fast import models
 from blackjack_tui.analysis.strategy import Chart
 from blackjack_tui.commands import _counting
 from blackjack_tui.commands._common import resolve_rules
 from blackjack_tui.engine.rules import Rules
 
-_WORKER: tuple[Rules, Chart, bool] | None = None
+_WORKER: tuple[Rules, Chart, bool, bool] | None = None
 
 
-def _init(rules: Rules, chart: Chart, engine: bool) -> None:
+def _init(rules: Rules, chart: Chart, engine: bool, compiled: bool) -> None:
     global _WORKER
-    _WORKER = (rules, chart, engine)
+    _WORKER = (rules, chart, engine, compiled)
+
+
+def _chunk(rules: Rules, chart: Chart, chunk: Chunk, engine: bool, compiled: bool) -> ChunkResult:
+    if compiled:
+        from blackjack_tui.analysis import sim_compiled
+
+        return sim_compiled.run_chunk(rules, chart, chunk)
+    return run_chunk(rules, chart, chunk, engine)
 
 
 def _work(chunk: Chunk) -> ChunkResult:
     assert _WORKER is not None
-    rules, chart, engine = _WORKER
-    return run_chunk(rules, chart, chunk, engine)
+    return _chunk(*_WORKER[:2], chunk, *_WORKER[2:])
 
 
 def run(args: argparse.Namespace) -> int:
@@ -48,14 +57,14 @@ def run(args: argparse.Namespace) -> int:
     analysis = cached_analysis(rules)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
     jobs = args.jobs or os.cpu_count() or 1
-    engine = bool(getattr(args, "engine", False)) or not models(rules)
+    path = _counting.path_of(args, rules)
     chunks = plan(args.hands, seed)
     jobs = min(jobs, len(chunks))
     began = time.perf_counter()
-    results = _run(rules, analysis.chart, chunks, jobs, engine, quiet=args.json)
+    results = _run(rules, analysis.chart, chunks, jobs, path, quiet=args.json)
     seconds = time.perf_counter() - began
     estimate = combine(results)
-    report = _report(rules, estimate, analysis.house_edge_percent, seed, jobs, engine, seconds)
+    report = _report(rules, estimate, analysis.house_edge_percent, seed, jobs, path, seconds)
     if args.json:
         print(json.dumps(report))
     else:
@@ -81,7 +90,7 @@ def _run_counting(args: argparse.Namespace, rules: Rules) -> int:
     return 0
 
 
-def _run(rules: Rules, chart: Chart, chunks: list[Chunk], jobs: int, engine: bool,
+def _run(rules: Rules, chart: Chart, chunks: list[Chunk], jobs: int, path: str,
          quiet: bool) -> list[ChunkResult]:
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
@@ -93,13 +102,18 @@ def _run(rules: Rules, chart: Chart, chunks: list[Chunk], jobs: int, engine: boo
     results: list[ChunkResult] = []
     with progress:
         task = progress.add_task("hands", total=sum(c.hands for c in chunks))
+        engine, compiled = path == "engine", path == "compiled"
         if jobs == 1:
             for chunk in chunks:
-                results.append(run_chunk(rules, chart, chunk, engine))
+                results.append(_chunk(rules, chart, chunk, engine, compiled))
                 progress.advance(task, chunk.hands)
             return results
+        if compiled:  # compile (or load) the kernel here once: the processes load it cached
+            from blackjack_tui.analysis import counting, sim_compiled
+
+            sim_compiled.warm(rules, chart, counting.CountPlan(counting.Spread.flat()))
         with ProcessPoolExecutor(jobs, initializer=_init,
-                                 initargs=(rules, chart, engine)) as pool:
+                                 initargs=(rules, chart, engine, compiled)) as pool:
             futures: list[Future[ChunkResult]] = [pool.submit(_work, c) for c in chunks]
             for done in as_completed(futures):
                 result = done.result()
@@ -108,12 +122,12 @@ def _run(rules: Rules, chart: Chart, chunks: list[Chunk], jobs: int, engine: boo
     return results
 
 
-def _report(rules: Rules, estimate: Estimate, edge: float, seed: int, jobs: int, engine: bool,
+def _report(rules: Rules, estimate: Estimate, edge: float, seed: int, jobs: int, path: str,
             seconds: float) -> dict[str, object]:
     calculator_return = -edge
     return {
         "ruleset": rules.name,
-        "path": "engine" if engine else "fast",
+        "path": path,
         "hands": estimate.hands,
         "seed": seed,
         "jobs": jobs,

@@ -12,11 +12,16 @@ true count swings far.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from decimal import Decimal
 from typing import Any
 
+import pytest
+
+from blackjack_tui.analysis import sim_compiled
 from blackjack_tui.analysis.counting import TC_MODES, CountPlan, Record, Spread
 from blackjack_tui.analysis.indices import Index, Indices
+from blackjack_tui.analysis.sim_compiled import CompiledCountingTable
 from blackjack_tui.analysis.sim_count import CountingFastTable
 from blackjack_tui.analysis.sim_count_engine import CountingEngineTable
 from blackjack_tui.analysis.strategy import Chart
@@ -60,7 +65,23 @@ def random_plan(rng: random.Random, **fixed: Any) -> CountPlan:
     return CountPlan(**data)
 
 
-def _rounds(table: CountingFastTable | CountingEngineTable, rounds: int) -> list[Record | str]:
+Fast = type[CountingFastTable] | type[CompiledCountingTable]
+FAST_PATHS = ("python", "compiled")
+"""The fast paths the differential tests hold to the engine: the pure-Python one and numba's
+kernel (:mod:`blackjack_tui.analysis.sim_compiled`), skipped with its reason without numba."""
+
+
+def fast_path(name: str) -> Fast:
+    """The table class of a fast path (a test of the compiled one skips, saying why, when it
+    cannot run here)."""
+    if name == "python":
+        return CountingFastTable
+    if not sim_compiled.available():
+        pytest.skip(f"the compiled counting path is not tested: {sim_compiled.why_not()}")
+    return CompiledCountingTable
+
+
+def _rounds(table: Any, rounds: int) -> list[Record | str]:
     out: list[Record | str] = []
     for _ in range(rounds):
         records: list[Record] = []
@@ -74,20 +95,27 @@ def _rounds(table: CountingFastTable | CountingEngineTable, rounds: int) -> list
 
 
 def both_counting(rules: Rules, chart: Chart, plan: CountPlan, rounds: int, seed: int = 0,
-                  stacked: list[Card] | None = None) -> tuple[list[Any], list[Any]]:
-    """Round by round on each path: (true count, bet, net, cards left), or the shoe running out."""
-    fast = CountingFastTable(rules, chart, plan, seed, stacked=stacked)
+                  stacked: list[Card] | None = None, fast_cls: Fast = CountingFastTable,
+                  plant: Callable[[Any], None] | None = None) -> tuple[list[Any], list[Any]]:
+    """Round by round on each path: (true count, bet, net, cards left), or the shoe running out
+    (``plant`` may change the fast table first: a planted bug)."""
+    fast = fast_cls(rules, chart, plan, seed, stacked=stacked)
+    if plant is not None:
+        plant(fast)
     shoe = Shoe.stacked(stacked) if stacked is not None else None
     engine = CountingEngineTable(rules, chart, plan, seed, shoe=shoe)
     return _rounds(fast, rounds), _rounds(engine, rounds)
 
 
-def whole_runs(rules: Rules, chart: Chart, plan: CountPlan, rounds: int, seed: int
+def whole_runs(rules: Rules, chart: Chart, plan: CountPlan, rounds: int, seed: int,
+               fast_cls: Fast = CountingFastTable, plant: Callable[[Any], None] | None = None
                ) -> tuple[list[Record], list[Record]]:
     """The same, in one call of ``play`` each (the fast path's loop keeps its state between
     rounds: the count table, the machines in use, the seat)."""
-    fast, engine = CountingFastTable(rules, chart, plan, seed), \
+    fast, engine = fast_cls(rules, chart, plan, seed), \
         CountingEngineTable(rules, chart, plan, seed)
+    if plant is not None:
+        plant(fast)
     a: list[Record] = []
     b: list[Record] = []
     fast.play(rounds, a)

@@ -62,3 +62,23 @@ def test_env_var_and_unwritable_folder(tmp_path: Path, monkeypatch: pytest.Monke
     # A cache "folder" that is a file cannot be written: the result still comes back.
     assert cache.cached_analysis(rules, blocker / "sub").house_edge_percent == pytest.approx(
         cache.cached_analysis(rules, tmp_path).house_edge_percent)
+
+
+def test_arrays_are_kept_and_a_damaged_file_is_built_again(tmp_path) -> None:
+    import numpy as np
+
+    from blackjack_tui.analysis.cache import cached_arrays
+
+    built = []
+
+    def build() -> dict[str, object]:
+        built.append(1)
+        return {"a": np.arange(5), "b": np.ones((2, 3))}
+
+    first = cached_arrays("tables", build, tmp_path)
+    again = cached_arrays("tables", build, tmp_path)
+    assert len(built) == 1 and np.array_equal(again["a"], first["a"])
+    assert again["b"].shape == (2, 3)
+    (tmp_path / "tables.npz").write_bytes(b"not a zip file")
+    damaged = cached_arrays("tables", build, tmp_path)
+    assert len(built) == 2 and np.array_equal(damaged["a"], np.arange(5))

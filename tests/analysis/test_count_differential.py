@@ -9,15 +9,21 @@ one round to the next.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
+import numpy as np
 import pytest
 
 from blackjack_tui.analysis.cache import cached_indices
 from blackjack_tui.analysis.counting import CountPlan, Spread
+from blackjack_tui.analysis.sim_count import CountingFastTable
+from blackjack_tui.analysis.sim_fast import FastTable
 from blackjack_tui.rulesets import load_all
 
 from .count_diff import (
+    FAST_PATHS,
     both_counting,
+    fast_path,
     first_difference,
     random_indices,
     random_plan,
@@ -28,26 +34,31 @@ from .sim_diff import held_adapter, narrow_shoe, random_chart, random_rules
 SHIPPED, _ = load_all()
 
 
+@pytest.mark.parametrize("path", FAST_PATHS)
 @pytest.mark.parametrize("name", sorted(SHIPPED))
-def test_the_shipped_tables_count_alike_on_both_paths(name: str, analysis_of) -> None:
+def test_the_shipped_tables_count_alike_on_both_paths(name: str, path: str, analysis_of) -> None:
     rules = SHIPPED[name]
     rng = random.Random(f"shipped {name}")
     plan = random_plan(rng, indices=random_indices(rng, 60), wong_in=None, wong_out=None)
-    fast, engine = both_counting(rules, analysis_of(rules).chart, plan, 400, seed=3)
+    fast, engine = both_counting(rules, analysis_of(rules).chart, plan, 400, seed=3,
+                                 fast_cls=fast_path(path))
     assert first_difference(fast, engine) is None, plan
     moved = len({r[0] for r in fast}) > 3
     assert moved if rules.shuffle == "cut-card" else not moved  # shuffled every round: always 0
 
 
-def test_the_computed_indices_play_alike_on_both_paths(analysis_of) -> None:
+@pytest.mark.parametrize("path", FAST_PATHS)
+def test_the_computed_indices_play_alike_on_both_paths(path: str, analysis_of) -> None:
     rules = SHIPPED["nordic"]
     plan = CountPlan(Spread.parse("1:1,2:2,3:4,4:8,5:12"), cached_indices(rules))
-    fast, engine = whole_runs(rules, analysis_of(rules).chart, plan, 1500, seed=11)
+    fast, engine = whole_runs(rules, analysis_of(rules).chart, plan, 1500, seed=11,
+                              fast_cls=fast_path(path))
     assert first_difference(fast, engine) is None
 
 
+@pytest.mark.parametrize("path", FAST_PATHS)
 @pytest.mark.parametrize("block", range(4))
-def test_random_plans_on_small_seeded_shoes(block: int, monkeypatch) -> None:
+def test_random_plans_on_small_seeded_shoes(block: int, path: str, monkeypatch) -> None:
     # One or two decks dealt deep: true counts far from zero, the last rounds of a shoe dealt
     # card by card, shoes that run dry mid-round; the wong rules reset at every shuffle.
     held_adapter(monkeypatch)
@@ -57,30 +68,98 @@ def test_random_plans_on_small_seeded_shoes(block: int, monkeypatch) -> None:
         rules = random_rules(rng, **{"decks": rng.choice([1, 2]), **deep})
         chart, plan = random_chart(rng), random_plan(rng)
         seed = rng.randrange(10**6)
-        fast, engine = both_counting(rules, chart, plan, 100, seed=seed)
+        fast, engine = both_counting(rules, chart, plan, 100, seed=seed, fast_cls=fast_path(path))
         assert first_difference(fast, engine) is None, (rules, plan)
-        fast, engine = whole_runs(rules, chart, plan, 300, seed)
+        fast, engine = whole_runs(rules, chart, plan, 300, seed, fast_path(path))
         assert first_difference(fast, engine) is None, (rules, plan)
 
 
+@pytest.mark.parametrize("path", FAST_PATHS)
 @pytest.mark.parametrize("block", range(2))
-def test_random_plans_on_big_seeded_shoes(block: int, monkeypatch) -> None:
+def test_random_plans_on_big_seeded_shoes(block: int, path: str, monkeypatch) -> None:
     held_adapter(monkeypatch)
     for case in range(2):
         rng = random.Random(f"count big {block} {case}")
         rules = random_rules(rng, decks=rng.choice([6, 8]), shuffle="cut-card")
         chart, plan = random_chart(rng), random_plan(rng)
-        fast, engine = whole_runs(rules, chart, plan, 600, rng.randrange(10**6))
+        fast, engine = whole_runs(rules, chart, plan, 600, rng.randrange(10**6), fast_path(path))
         assert first_difference(fast, engine) is None, (rules, plan)
         assert {r[1] for r in fast} != {fast[0][1]} or len(plan.spread.steps) == 1
 
 
+@pytest.mark.parametrize("path", FAST_PATHS)
 @pytest.mark.parametrize("case", range(10))
-def test_random_plans_on_narrow_shoes(case: int, monkeypatch) -> None:
+def test_random_plans_on_narrow_shoes(case: int, path: str, monkeypatch) -> None:
     # Two to four ranks: counts of every size, and pairs, soft hands and splits everywhere.
     held_adapter(monkeypatch)
     rng = random.Random(f"count narrow {case}")
     rules = random_rules(rng)
     cards = narrow_shoe(rng, 300)
-    fast, engine = both_counting(rules, random_chart(rng), random_plan(rng), 100, stacked=cards)
+    fast, engine = both_counting(rules, random_chart(rng), random_plan(rng), 100, stacked=cards,
+                                 fast_cls=fast_path(path))
     assert first_difference(fast, engine) is None, (rules, [c.text for c in cards[:40]])
+
+
+def _plant_count(table) -> None:
+    table.tags = table.tags.copy()
+    table.tags[5] = 0  # a five not counted
+
+
+def _plant_true_count(table) -> None:
+    table.p = table.p.copy()
+    table.p[sim_kernel().P_MODE] = 1  # truncated instead of floored
+
+
+def _plant_spread(table) -> None:
+    table.tables = {**table.tables, "bets": table.tables["bets"].copy()}
+    table.tables["bets"][-2] += 1  # one unit more at the second highest count
+
+
+def _plant_wong(table) -> None:
+    table.p = table.p.copy()
+    table.p[sim_kernel().P_IN] += 1  # wong in a count late
+
+
+def _plant_index(table) -> None:
+    of = table.tables["player_of"]
+    table.tables = {**table.tables, "player_of": np.concatenate([of[1:], of[-1:]])}  # a count
+    # late: each true count plays the first decisions of the next one
+
+
+def sim_kernel():
+    from blackjack_tui.analysis import sim_kernel
+
+    return sim_kernel
+
+
+@pytest.mark.parametrize("plant", [_plant_count, _plant_true_count, _plant_spread, _plant_wong,
+                                   _plant_index], ids=lambda f: f.__name__[7:])
+def test_a_bug_planted_in_the_compiled_path_shows(plant, analysis_of) -> None:
+    # The kernel interprets the packed tables: a mistake in the count, the true count, the
+    # spread, the wong rules or the index plays, planted in what it reads, must show as a
+    # difference from the engine (and none without it: the same plan, the same shoe).
+    rules = SHIPPED["nordic"]
+    plan = CountPlan(Spread.parse("1:1,2:2,3:4,4:8,5:12"), cached_indices(rules), wong_in=0,
+                     wong_out=-2)
+    fast_cls = fast_path("compiled")
+    clean = whole_runs(rules, analysis_of(rules).chart, plan, 1500, seed=11, fast_cls=fast_cls)
+    assert first_difference(*clean) is None
+    planted = whole_runs(rules, analysis_of(rules).chart, plan, 1500, seed=11, fast_cls=fast_cls,
+                         plant=plant)
+    assert first_difference(*planted) is not None
+
+
+@pytest.mark.parametrize("case", range(6))
+def test_the_compiled_sums_are_the_python_paths_to_the_last_bit(case: int, monkeypatch) -> None:
+    # The same rounds, and the sums worked out in the same order: the same figures, whichever
+    # path played (a plan's, and a flat simulation's, which the engine's FastTable sums).
+    held_adapter(monkeypatch)
+    compiled = fast_path("compiled")
+    rng = random.Random(f"compiled sums {case}")
+    rules = random_rules(rng, decks=rng.choice([1, 2, 6]), shuffle="cut-card")
+    chart, plan, seed = random_chart(rng), random_plan(rng), rng.randrange(10**6)
+    ours = compiled(rules, chart, plan, seed).play(3000)
+    theirs = CountingFastTable(rules, chart, plan, seed).play(3000)
+    assert replace(ours, cpu_seconds=0) == replace(theirs, cpu_seconds=0), (rules, plan)
+    flat = compiled(rules, chart, CountPlan(Spread.flat()), seed).play_flat(3000)
+    assert flat == FastTable(rules, chart, seed).play(3000), rules

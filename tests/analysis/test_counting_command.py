@@ -9,6 +9,7 @@ import sys
 
 import pytest
 
+from blackjack_tui.analysis import sim_compiled
 from blackjack_tui.cli import main
 
 KEYS = {"ev_per_100_units", "ev_per_100_units_ci95", "sd_per_round_units", "average_bet_units",
@@ -30,7 +31,8 @@ def test_a_counting_run_reports_every_figure_under_its_name(capsys) -> None:
               "--hands-per-hour", "80")
     assert set(r) >= KEYS | TODAY
     ev, sd = float(r["ev_per_100_units"]) / 100, float(r["sd_per_round_units"])
-    assert r["rounds"] == r["hands"] == 40000 and r["path"] == "fast" and r["jobs"] == 2
+    assert r["rounds"] == r["hands"] == 40000 and r["jobs"] == 2
+    assert r["path"] == ("compiled" if sim_compiled.available() else "fast")
     assert 1 < float(r["average_bet_units"]) < 12 and 2 < sd < 6
     assert r["ev_per_hour_units"] == pytest.approx(80 * ev, abs=1e-3)
     assert float(r["ev_per_hour_money"]) == pytest.approx(800 * ev, abs=0.01)  # a unit of 10
@@ -47,6 +49,18 @@ def test_a_counting_run_reports_every_figure_under_its_name(capsys) -> None:
                   "--hands-per-hour", "80")
     assert again["ev_per_100_units"] == r["ev_per_100_units"]
     assert again["tc_frequencies"] == r["tc_frequencies"]
+
+
+def test_the_compiled_and_the_python_path_give_the_same_figures(capsys) -> None:
+    if not sim_compiled.available():
+        pytest.skip(f"the compiled counting path is not tested: {sim_compiled.why_not()}")
+    args = ("--hands", "30000", "--jobs", "1", "--spread", "1:1,2:2,3:4,4:8,5:12",
+            "--wong-out", "-1", "--bankroll", "800")
+    compiled, python = _json(capsys, *args), _json(capsys, *args, "--python")
+    assert (compiled["path"], python["path"]) == ("compiled", "fast")
+    for key in ("rounds_played", "ev_per_100_units", "sd_per_round_units", "average_bet_units",
+                "tc_frequencies", "risk_of_ruin", "return_percent"):
+        assert compiled[key] == python[key], key
 
 
 def test_wonging_plays_fewer_rounds_than_it_watches(capsys) -> None:

@@ -7,6 +7,7 @@ import math
 
 import pytest
 
+from blackjack_tui.analysis import sim_compiled
 from blackjack_tui.analysis.sim import ChunkResult, combine, plan, simulate
 from blackjack_tui.cli import main
 
@@ -65,7 +66,8 @@ def test_sim_command_json(capsys, monkeypatch, tmp_path) -> None:
                  "--json"]) == 0
     report = json.loads(capsys.readouterr().out)
     assert report["ruleset"] == "nordic" and report["hands"] == 30000 and report["seed"] == 5
-    assert report["path"] == "fast" and report["jobs"] == 2
+    assert report["path"] == ("compiled" if sim_compiled.available() else "fast")
+    assert report["jobs"] == 2
     low, high = report["ci95_percent"]
     assert low < report["return_percent"] < high
     assert report["calculator_inside_interval"] == (low <= -report[
@@ -75,6 +77,13 @@ def test_sim_command_json(capsys, monkeypatch, tmp_path) -> None:
     assert main(["sim", "--rules", "nordic", "--hands", "30000", "--seed", "5", "--jobs", "1",
                  "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["return_percent"] == report["return_percent"]
+    # And on the pure-Python fast path (the same rounds, summed exactly: the same figures).
+    assert main(["sim", "--rules", "nordic", "--hands", "30000", "--seed", "5", "--jobs", "1",
+                 "--json", "--python"]) == 0
+    python = json.loads(capsys.readouterr().out)
+    assert python["path"] == "fast"
+    assert (python["return_percent"], python["stdev_per_hand"]) == \
+        (report["return_percent"], report["stdev_per_hand"])
 
 
 def test_sim_command_text(capsys, monkeypatch, tmp_path) -> None:

@@ -11,12 +11,14 @@ a true count near its index, and the right answer is the play at that count.
 
 from __future__ import annotations
 
+import datetime as dt
 import random
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
 from blackjack_tui.controller.strategy import chart_action
+from blackjack_tui.controller.training.base import Attempt
 from blackjack_tui.engine import table_rules as tr
 from blackjack_tui.engine.cards import DECK, Card
 from blackjack_tui.engine.hand import Box
@@ -64,6 +66,8 @@ class Score:
         default_factory=lambda: {"hard": 0, "soft": 0, "pairs": 0, "counts": 0})
     asked_by_kind: dict[str, int] = field(
         default_factory=lambda: {"hard": 0, "soft": 0, "pairs": 0, "counts": 0})
+    missed: list[str] = field(default_factory=list)
+    """The questions answered wrong, as :func:`item_of` names them."""
 
 
 class Drill:
@@ -167,5 +171,25 @@ class Drill:
             score.right += 1
         else:
             score.errors[question.kind] += 1
+            score.missed.append(item_of(question))
         self.question = self._deal()
         return right, question
+
+    @property
+    def name(self) -> str:
+        """The drill's name in the progress: ``indices`` for the count's index plays."""
+        return "indices" if self.kind == "counts" else "strategy"
+
+    def attempt(self, seconds: float) -> Attempt:
+        """The sitting as the progress keeps it (under the kind drilled last)."""
+        score = self.score
+        return Attempt(self.name, dt.date.today(), score.asked, score.right, round(seconds, 2),
+                       tuple(score.missed))
+
+
+def item_of(question: Question) -> str:
+    """A question in a few characters, to deal it again: ``T6v9`` (cards, up card's value),
+    ``T6v9@+1`` with a true count."""
+    a, b = question.cards
+    item = f"{a.rank}{b.rank}v{question.up.rank}"
+    return item if question.true_count is None else f"{item}@{question.true_count:+d}"

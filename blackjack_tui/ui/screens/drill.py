@@ -10,6 +10,8 @@
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from typing import ClassVar
 
 from rich.console import Group
@@ -23,6 +25,7 @@ from textual.widgets import Label, Static
 
 from blackjack_tui.controller.drill import ANSWERS, KINDS, Drill, Question
 from blackjack_tui.controller.strategy import chart_of, indices_of
+from blackjack_tui.controller.training.base import Attempt
 from blackjack_tui.engine.actions import SPEC, label_of
 from blackjack_tui.engine.rules import Rules
 from blackjack_tui.ui.cards import CardStyle
@@ -48,12 +51,18 @@ class DrillScreen(ModalScreen[None]):
         Binding("escape,g", "close", "Back", id="drill.close"),
     ]
 
-    def __init__(self, rules: Rules, card_style: CardStyle | None = None) -> None:
+    def __init__(self, rules: Rules, card_style: CardStyle | None = None, kind: str = "all",
+                 keep: Callable[[Attempt], None] | None = None) -> None:
+        """``kind``: the hands drilled first (``counts``: the index plays); ``keep`` takes the
+        sitting's score when the screen is closed (the progress)."""
         super().__init__()
         self.rules = rules
         self.card_style = card_style or CardStyle()
         self.drill: Drill | None = None
         self.feedback = Text("")
+        self.first_kind = kind
+        self.keep = keep
+        self.started = time.monotonic()
 
     def compose(self) -> ComposeResult:
         with Vertical(id="drill"):
@@ -75,6 +84,11 @@ class DrillScreen(ModalScreen[None]):
 
     def _ready(self, drill: Drill) -> None:
         self.drill = drill
+        if self.first_kind == "counts":
+            self.feedback = Text("Working out the index plays for this table…", style="dim italic")
+            self.load_indices()
+        elif self.first_kind != drill.kind:
+            drill.set_kind(self.first_kind)
         self._show()
 
     @work(thread=True, exclusive=True, group="drill-indices")
@@ -160,4 +174,7 @@ class DrillScreen(ModalScreen[None]):
         self._show()
 
     def action_close(self) -> None:
+        drill = self.drill
+        if self.keep is not None and drill is not None and drill.score.asked:
+            self.keep(drill.attempt(time.monotonic() - self.started))
         self.dismiss(None)

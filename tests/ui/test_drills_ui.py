@@ -1,0 +1,185 @@
+"""The drill menu and the count drills, driven with Pilot at 80×24 (keys, and the mouse)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from textual.widgets import Input, OptionList, Static
+
+from blackjack_tui.controller.training import DRILLS
+from blackjack_tui.engine.money import money_str
+from blackjack_tui.ui.screens.drill import DrillScreen
+from blackjack_tui.ui.screens.training.drills import (
+    BetRampScreen,
+    DeckScreen,
+    PairsScreen,
+    RunningCountScreen,
+    TrueCountScreen,
+)
+from blackjack_tui.ui.screens.training.menu import DrillMenu
+from blackjack_tui.ui.screens.training.progress import ProgressScreen
+from tests.ui.conftest import settle
+from tests.ui.test_table_play import shown
+
+
+async def pause_until(pilot, ready: Callable[[], bool], limit: int = 400) -> None:
+    for _ in range(limit):
+        if ready():
+            return
+        await pilot.pause(0.02)
+    raise AssertionError("never came")
+
+
+async def type_answer(pilot, text: str) -> None:
+    await pilot.press(*text, "enter")
+
+
+async def open_menu(pilot, app) -> DrillMenu:
+    await settle(pilot, app)
+    await pilot.press("g")
+    menu = app.screen
+    assert isinstance(menu, DrillMenu)
+    return menu
+
+
+async def test_menu_lists_every_drill_and_opens_each_by_its_number(make_app):
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        menu = await open_menu(pilot, app)
+        options = menu.query_one(OptionList)
+        assert options.option_count == len(DRILLS) + 1  # and the progress
+        region = menu.query_one(OptionList).region
+        assert region.right <= 80 and region.bottom <= 24
+        screens = [DrillScreen, DrillScreen, RunningCountScreen, TrueCountScreen, DeckScreen,
+                   BetRampScreen, PairsScreen]
+        for number, kind in enumerate(screens, start=1):
+            await pilot.press(str(number))
+            assert isinstance(app.screen, kind), number
+            await pilot.press("escape")
+            assert app.screen is menu
+        await pilot.press("p")
+        assert isinstance(app.screen, ProgressScreen)
+        await pilot.press("escape", "escape")
+        assert not isinstance(app.screen, DrillMenu)
+
+
+async def test_running_count_full_run_with_keys(make_app):
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_menu(pilot, app)
+        await pilot.press("3")
+        screen = app.screen
+        assert isinstance(screen, RunningCountScreen)
+        drill = screen.running
+        await pilot.press("v", "v", "v")  # from a deck: shoe, missing, round
+        assert drill.mode == "round"
+        await pilot.press("minus")
+        assert drill.seconds == 0.75
+        run = drill.run
+        answer = screen.query_one("#quiz-answer", Input)
+        assert answer.disabled
+        while not drill.done:
+            await pilot.press("space")
+        await pause_until(pilot, lambda: not answer.disabled and answer.has_focus)
+        assert "All dealt" in shown(screen.query_one("#quiz-question", Static))
+        await type_answer(pilot, f"{run.answer:+d}")
+        assert "✓" in shown(screen.query_one("#quiz-feedback", Static))
+        assert drill.tally.asked == 1 and drill.tally.right == 1
+        assert (drill.run is not run and not drill.done) or drill.shown >= 1
+        await pilot.press("v", "v", "v")  # deck, shoe, then the classic trick: a deck less one
+        assert drill.mode == "missing"
+        missing = drill.run.missing
+        while not drill.done:
+            await pilot.press("space")
+        await pause_until(pilot, lambda: not answer.disabled)
+        await type_answer(pilot, "+5")  # never a tag
+        feedback = shown(screen.query_one("#quiz-feedback", Static))
+        assert "✗" in feedback and f"missing card was {missing.text}" in feedback
+        assert "1/2 right" in shown(screen.query_one("#quiz-score", Static))
+
+
+async def test_true_count_deck_and_ramp_runs_with_keys(make_app):
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_menu(pilot, app)
+        await pilot.press("4")
+        screen = app.screen
+        assert isinstance(screen, TrueCountScreen)
+        q = screen.drill.question
+        assert f"{q.running:+d}" in shown(screen.query_one("#quiz-question", Static))
+        await type_answer(pilot, f"{float(q.exact):.2f}")
+        assert "✓" in shown(screen.query_one("#quiz-feedback", Static))
+        await type_answer(pilot, "x")  # not a number: a notice, nothing scored
+        assert "is a number" in shown(screen.query_one("#quiz-feedback", Static))
+        assert screen.drill.tally.asked == 1
+        await pilot.press("escape", "5")
+        screen = app.screen
+        assert isinstance(screen, DeckScreen)
+        q = screen.drill.question
+        await type_answer(pilot, str(float(q.expected)))
+        assert screen.drill.tally.right == 1
+        await pilot.press("escape", "6")
+        screen = app.screen
+        assert isinstance(screen, BetRampScreen)
+        q = screen.drill.question
+        await type_answer(pilot, str(q.units + 1))
+        assert "✗" in shown(screen.query_one("#quiz-feedback", Static))
+        await type_answer(pilot, str(screen.drill.question.units))
+        assert (screen.drill.tally.asked, screen.drill.tally.right) == (2, 1)
+
+
+async def test_pairs_drill_with_the_mouse(make_app):
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        menu = await open_menu(pilot, app)
+        await pilot.click(OptionList, offset=(4, 7))  # the 7th line: pairs
+        await pilot.pause()
+        if not isinstance(app.screen, PairsScreen):  # a click highlights; a second selects
+            await pilot.click(OptionList, offset=(4, 7))
+            await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, PairsScreen), menu
+        for _ in range(3):
+            net = screen.drill.net
+            await pilot.click(f"#pair-{net + 2}")
+            await pilot.pause()
+        assert (screen.drill.tally.asked, screen.drill.tally.right) == (3, 3)
+        net = screen.drill.net
+        await pilot.click(f"#pair-{(net + 3) % 5}")  # another answer
+        await pilot.pause()
+        assert "✗" in shown(screen.query_one("#quiz-feedback", Static))
+
+
+async def test_drills_keep_their_score_and_never_touch_the_bankroll(make_app):
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        menu = await open_menu(pilot, app)
+        store = app.game.store
+        balance = store.balance()
+        journal = store.conn.execute("SELECT count(*) FROM journal").fetchone()[0]
+        rounds = store.conn.execute("SELECT count(*) FROM rounds").fetchone()[0]
+        for key in ("7", "6", "5"):
+            await pilot.press(key)
+            screen = app.screen
+            await type_answer(pilot, "1")
+            await type_answer(pilot, "2")
+            await pilot.press("escape")
+            assert app.screen is menu
+        rows, notices = store.drill_attempts()
+        assert not notices
+        assert [(r.drill, r.asked) for r in rows] == [("pairs", 2), ("bet-ramp", 2),
+                                                      ("decks", 2)]
+        assert all(r.correct <= r.asked and r.seconds >= 0 for r in rows)
+        assert store.balance() == balance and money_str(balance)
+        assert store.conn.execute("SELECT count(*) FROM journal").fetchone()[0] == journal
+        assert store.conn.execute("SELECT count(*) FROM rounds").fetchone()[0] == rounds
+        assert app.session.bankroll == balance
+        assert not store.problems()
+        await pilot.press("p")
+        progress = app.screen
+        assert isinstance(progress, ProgressScreen)
+        table = progress.query_one("#progress-table", Static)
+        assert progress.chosen == "decks"  # the first practised, in the menu's order
+        await pilot.press("right")
+        assert progress.chosen == "bet-ramp"
+        del screen, table

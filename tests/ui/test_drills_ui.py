@@ -183,3 +183,55 @@ async def test_drills_keep_their_score_and_never_touch_the_bankroll(make_app):
         await pilot.press("right")
         assert progress.chosen == "bet-ramp"
         del screen, table
+
+
+KEY = {"hit": "h", "stand": "s", "double": "d", "split": "p", "surrender": "r",
+       "insurance": "i", "no-insurance": "n"}
+
+
+async def test_strategy_misses_are_kept_and_come_back_next_sitting(make_app):
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        menu = await open_menu(pilot, app)
+        await pilot.press("1")
+        screen = app.screen
+        assert isinstance(screen, DrillScreen)
+        await pause_until(pilot, lambda: screen.drill is not None)
+        drill = screen.drill
+        await pilot.press(KEY[drill.question.answer])
+        wrong = drill.question
+        await pilot.press(KEY[next(a for a in wrong.legal if a != wrong.answer)])
+        await pilot.press("a", "a", "a", "a")  # hard, soft, pairs: close calls
+        assert drill.kind == "close"
+        assert "close" in shown(screen.query_one("#drill-question", Static))
+        await pilot.press(KEY[drill.question.answer])
+        await pilot.press("escape")
+        assert app.screen is menu
+        rows, _ = app.game.store.drill_attempts()
+        assert [(r.drill, r.asked, r.correct) for r in rows] == [("strategy", 3, 2)]
+        missed = rows[0].missed
+        assert len(missed) == 1 and missed[0].startswith(f"{wrong.cards[0].rank}")
+        await pilot.press("1")
+        again = app.screen
+        assert isinstance(again, DrillScreen) and again.review == {missed[0]: 1}
+        await pilot.press("escape")
+
+
+async def test_index_drill_full_run_with_keys(make_app):
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_menu(pilot, app)
+        await pilot.press("2")
+        screen = app.screen
+        assert isinstance(screen, DrillScreen)
+        await pause_until(pilot, lambda: screen.drill is not None
+                          and screen.drill.kind == "counts", limit=3000)
+        drill = screen.drill
+        for _ in range(3):
+            q = drill.question
+            assert q.true_count is not None
+            await pilot.press(KEY[q.answer])
+        assert "True count" in shown(screen.query_one("#drill-question", Static))
+        await pilot.press("escape")
+        rows, _ = app.game.store.drill_attempts()
+        assert [(r.drill, r.asked, r.correct) for r in rows] == [("indices", 3, 3)]

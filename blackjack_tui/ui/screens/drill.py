@@ -4,13 +4,14 @@
 |-----|------|
 | h s d p r | answer hit, stand, double, split, surrender |
 | i n | insurance, no insurance (the counts drill) |
-| a | drill all hands, hard, soft, pairs, or the count's index plays (cycles) |
+| a | drill all hands, hard, soft, pairs, close calls, or the count's index plays (cycles) |
 | escape, g | back to the table |
 """
 
 from __future__ import annotations
 
 import time
+from collections import Counter
 from collections.abc import Callable
 from typing import ClassVar
 
@@ -31,7 +32,8 @@ from blackjack_tui.engine.rules import Rules
 from blackjack_tui.ui.cards import CardStyle
 
 KIND_TITLES = {"all": "all hands", "hard": "hard totals", "soft": "soft totals",
-               "pairs": "pairs", "counts": "index plays (Hi-Lo true count)"}
+               "pairs": "pairs", "close": "hard hands: the best play is close",
+               "counts": "index plays (Hi-Lo true count)"}
 
 
 # The key that answers each play is the table's (split and surrender do not start with it).
@@ -52,9 +54,11 @@ class DrillScreen(ModalScreen[None]):
     ]
 
     def __init__(self, rules: Rules, card_style: CardStyle | None = None, kind: str = "all",
-                 keep: Callable[[Attempt], None] | None = None) -> None:
+                 keep: Callable[[Attempt], None] | None = None,
+                 review: Counter[str] | None = None) -> None:
         """``kind``: the hands drilled first (``counts``: the index plays); ``keep`` takes the
-        sitting's score when the screen is closed (the progress)."""
+        sitting's score when the screen is closed (the progress); ``review``: the questions
+        missed lately, dealt again more often."""
         super().__init__()
         self.rules = rules
         self.card_style = card_style or CardStyle()
@@ -62,6 +66,7 @@ class DrillScreen(ModalScreen[None]):
         self.feedback = Text("")
         self.first_kind = kind
         self.keep = keep
+        self.review = review
         self.started = time.monotonic()
 
     def compose(self) -> ComposeResult:
@@ -71,8 +76,8 @@ class DrillScreen(ModalScreen[None]):
             yield Static(Text("Working out the chart…", style="dim italic"), id="drill-question")
             yield Static("", id="drill-feedback")
             yield Static("", id="drill-score")
-            yield Static(Text(f"{ANSWERING}: answer · a: all / hard / soft / pairs / counts · "
-                              "escape: back", style="dim"))
+            yield Static(Text(f"{ANSWERING}: answer · a: all / hard / soft / pairs / close / "
+                              "counts · escape: back", style="dim"))
 
     def on_mount(self) -> None:
         self.load_chart()
@@ -80,7 +85,7 @@ class DrillScreen(ModalScreen[None]):
     @work(thread=True, exclusive=True, group="drill-chart")
     def load_chart(self) -> None:
         chart = chart_of(self.rules)
-        self.app.call_from_thread(self._ready, Drill(self.rules, chart))
+        self.app.call_from_thread(self._ready, Drill(self.rules, chart, review=self.review))
 
     def _ready(self, drill: Drill) -> None:
         self.drill = drill

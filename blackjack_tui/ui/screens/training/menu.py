@@ -37,10 +37,13 @@ def drill_screen(name: str, game: Game, card_style: CardStyle,
 
     keeper = keep if callable(keep) else None
     if name in ("strategy", "indices"):
+        from blackjack_tui.controller.training.progress import recent_misses
         from blackjack_tui.ui.screens.drill import DrillScreen
 
+        review = recent_misses(game.store, "strategy") + recent_misses(game.store, "indices")
         return DrillScreen(game.session.rules, card_style,
-                           kind="counts" if name == "indices" else "all", keep=keeper)
+                           kind="counts" if name == "indices" else "all", keep=keeper,
+                           review=review)
     screens: dict[str, Callable[..., Screen[None]]] = {
         "running-count": drills.RunningCountScreen, "true-count": drills.TrueCountScreen,
         "decks": drills.DeckScreen, "bet-ramp": drills.BetRampScreen,

@@ -17,7 +17,7 @@ SHOES = (1, 2, 6, 8)
 """Decks in the shoes the drill deals from."""
 TOLERANCE = Fraction(1, 2)
 CONVENTION = "floor"
-"""The simulator's default true-count convention (``sim --tc-mode``)."""
+"""The simulator's default true-count convention (``sim --tc``)."""
 
 
 @dataclass(frozen=True)

@@ -21,7 +21,7 @@ from textual.widgets import Label, Static
 from blackjack_tui.controller.training import DRILLS
 from blackjack_tui.controller.training.progress import Day, days
 from blackjack_tui.ui.cards import CardStyle
-from blackjack_tui.ui.widgets.line_chart import LineChart, Series
+from blackjack_tui.ui.widgets.line_chart import LineChart, Rule, Series
 
 if TYPE_CHECKING:
     from blackjack_tui.controller.game import Game
@@ -101,12 +101,14 @@ class ProgressScreen(ModalScreen[None]):
             accuracy.plot([], title="No drill practised yet")
             speed.plot([], title="")
             return
-        first, last = rows[0].day.isoformat(), rows[-1].day.isoformat()
-        span = first if first == last else f"{first} … {last}"
+        span = "days"
+        # The scale from none right to all right (the rule at 100%), and speed from 0 seconds.
         accuracy.plot([Series("right %", tuple(d.accuracy * 100 for d in rows), "success")],
-                      title=f"{self.chosen}: accuracy", x_label=span)
+                      title=f"{self.chosen}: accuracy", x_label=span,
+                      rules=[Rule("", 100.0, "primary"), Rule("", 0.0, "primary")])
         speed.plot([Series("s a question", tuple(d.pace for d in rows), "warning")],
-                   title="speed (seconds a question)", x_label=span)
+                   title="speed (seconds a question)", x_label=span,
+                   rules=[Rule("", 0.0, "primary")])
 
     def action_step(self, step: int) -> None:
         practised = [name for name in DRILLS if name in self.found]

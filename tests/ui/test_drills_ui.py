@@ -235,3 +235,31 @@ async def test_index_drill_full_run_with_keys(make_app):
         await pilot.press("escape")
         rows, _ = app.game.store.drill_attempts()
         assert [(r.drill, r.asked, r.correct) for r in rows] == [("indices", 3, 3)]
+
+
+async def test_every_drill_fits_80_by_24_with_its_tallest_question(make_app):
+    from textual.containers import Vertical
+
+    from blackjack_tui.controller.training.decks import DeckQuestion
+    from blackjack_tui.controller.training.true_count import TrueCountQuestion
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_menu(pilot, app)
+        for number in range(1, len(DRILLS) + 1):
+            await pilot.press(str(number))
+            screen = app.screen
+            drill = getattr(screen, "drill", None)
+            if isinstance(screen, TrueCountScreen):  # the deepest shoe: the tallest tray
+                drill.question = TrueCountQuestion(8, 3, -12)
+            if isinstance(screen, DeckScreen):
+                drill.question = DeckQuestion(8, 31, "discarded")
+                await type_answer(pilot, "9.75")  # and a verdict of two lines
+                drill.question = DeckQuestion(8, 31, "discarded")
+            if hasattr(screen, "show"):
+                screen.show()
+            await pilot.pause()
+            box = screen.query_one(Vertical)
+            assert box.region.y >= 0 and box.region.bottom <= 24, number
+            assert box.max_scroll_y == 0, f"drill {number} is cut at 80x24"
+            await pilot.press("escape")

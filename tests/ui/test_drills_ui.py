@@ -263,3 +263,27 @@ async def test_every_drill_fits_80_by_24_with_its_tallest_question(make_app):
             assert box.region.y >= 0 and box.region.bottom <= 24, number
             assert box.max_scroll_y == 0, f"drill {number} is cut at 80x24"
             await pilot.press("escape")
+
+
+async def test_bet_ramp_takes_another_spread_and_refuses_a_bad_one(make_app):
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_menu(pilot, app)
+        await pilot.press("6")
+        screen = app.screen
+        assert isinstance(screen, BetRampScreen)
+        spread = screen.query_one("#ramp-spread", Input)
+        assert spread.value == "1:1,2:2,3:4,4:8,5:12"
+        await pilot.press("tab")
+        assert spread.has_focus
+        spread.value = ""
+        await type_answer(pilot, "2:1,4:x")
+        assert "not TC:UNITS" in shown(screen.query_one("#quiz-feedback", Static))
+        assert screen.drill.spread.top == 12  # unchanged
+        spread.value = ""
+        await type_answer(pilot, "0:1,2:4,4:10")
+        assert screen.drill.spread.top == 10
+        assert screen.query_one("#quiz-answer", Input).has_focus
+        q = screen.drill.question
+        await type_answer(pilot, str(q.units))
+        assert screen.drill.tally.right == 1 and screen.drill.tally.asked == 1

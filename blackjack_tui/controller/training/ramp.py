@@ -20,8 +20,8 @@ class RampQuestion:
 
 
 def spread_words(spread: Spread) -> str:
-    """``1:1 2:2 3:4 4:8 5:12`` (units below the first count are its own)."""
-    return " ".join(f"{tc:+d}:{units}" for tc, units in spread.steps)
+    """``1:1,2:2,3:4,4:8,5:12``: as the simulator's ``--spread`` takes it."""
+    return ",".join(f"{tc}:{units}" for tc, units in spread.steps)
 
 
 def parse_units(text: str) -> Decimal:
@@ -44,6 +44,12 @@ class BetRampDrill:
         self.spread = spread if isinstance(spread, Spread) else Spread.parse(spread)
         self.rng = rng or random.Random()
         self.tally = Tally(self.name, clock) if clock else Tally(self.name)
+        self.question = self.deal()
+
+    def set_spread(self, text: str) -> None:
+        """Another spread (ValueError in one line, the spread unchanged, when it is not one);
+        the next question is asked on it."""
+        self.spread = Spread.parse(text)
         self.question = self.deal()
 
     def deal(self) -> RampQuestion:

@@ -13,6 +13,7 @@ from typing import ClassVar
 
 from rich.console import Group, RenderableType
 from rich.text import Text
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
@@ -185,8 +186,32 @@ class DeckScreen(QuizScreen):
 
 class BetRampScreen(QuizScreen):
     TITLE = "Bet ramp: the bet for the true count"
-    HELP = "the bet in units · enter · escape: back"
+    HELP = "the bet in units, enter · tab: the spread (TC:UNITS,...), enter · escape: back"
     PLACEHOLDER = "units"
+    DEFAULT_CSS = """
+    BetRampScreen #ramp-row { height: 3; }
+    BetRampScreen #ramp-spread { width: 1fr; }
+    """
+
+    def answer_widgets(self) -> ComposeResult:
+        with Horizontal(id="ramp-row"):
+            yield Input(placeholder=self.PLACEHOLDER, id="quiz-answer")
+            yield Input(spread_words(self.drill.spread), placeholder="spread TC:UNITS,...",
+                        id="ramp-spread")
+
+    @on(Input.Submitted, "#ramp-spread")
+    def change_spread(self, event: Input.Submitted) -> None:
+        event.stop()
+        try:
+            self.drill.set_spread(event.value)
+        except ValueError as err:
+            self.feedback = Text(str(err), style="bold #e3b341")
+        else:
+            self.feedback = Text(f"The spread is now {spread_words(self.drill.spread)}",
+                                 style="bold")
+            self.drill.tally.start()
+            self.query_one("#quiz-answer", Input).focus()
+        self.show()
 
     def __init__(self, drill: BetRampDrill | None = None, card_style: CardStyle | None = None,
                  keep: Keep | None = None) -> None:
@@ -196,7 +221,7 @@ class BetRampScreen(QuizScreen):
         drill: BetRampDrill = self.drill
         return Group(
             Text.assemble(("Spread (true count:units) ", "dim"),
-                          (spread_words(drill.spread), "bold")),
+                          (spread_words(drill.spread).replace(",", "  "), "bold")),
             Text("Below the first count, its units; above the last, the top bet.", style="dim"),
             Text.assemble(("True count ", "dim"),
                           (f"{drill.question.true_count:+d}", "bold #f2c94c")))

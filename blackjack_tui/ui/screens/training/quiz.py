@@ -94,6 +94,8 @@ class QuizScreen(ModalScreen[None]):
             Group(Text.assemble(("Score ", "dim"), (self.drill.tally.words(), "bold"))))
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
+        if event.input.id != "quiz-answer":
+            return  # a box of the drill's own (the bet ramp's spread)
         event.stop()
         self.submit(event.value)
         event.input.value = ""

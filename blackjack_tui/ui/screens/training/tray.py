@@ -6,7 +6,7 @@ from rich.text import Text
 
 # A row's fill by quarter decks (0-4), lower blocks: the cards lie flat in the tray.
 BLOCKS = (" ", "▂", "▄", "▆", "█")
-ASCII = (" ", "_", "=", "#", "#")
+ASCII = (" ", ".", "-", "=", "#")
 WIDTH = 10
 
 
@@ -23,6 +23,10 @@ def tray(decks: int, quarters: int, *, ascii: bool = False) -> list[Text]:
         line.append(blocks[fill] * WIDTH, style="#c9b27c")
         line.append(side, style="dim")
         lines.append(line)
-    lines.append(Text("   " + ("+" + "-" * WIDTH + "+" if ascii else "└" + "─" * WIDTH + "┘"),
-                      style="dim"))
+    bottom = Text("   " + ("+" + "-" * WIDTH + "+" if ascii else "└" + "─" * WIDTH + "┘"),
+                  style="dim")
+    bottom.append("   " + "  ".join(f"{blocks[q]} {words}" for q, words in
+                                    ((1, "1/4"), (2, "1/2"), (3, "3/4"), (4, "a deck"))),
+                  style="dim")
+    lines.append(bottom)
     return lines

@@ -138,6 +138,8 @@ SCHEMA_2 = (
 MIGRATIONS: dict[int, tuple[str, ...]] = {1: SCHEMA_1, 2: SCHEMA_2}
 """``MIGRATIONS[n]`` takes a file at version ``n - 1`` (0: empty) to version ``n``."""
 
+ADDED = {"drill_attempts": 2}
+"""The tables added after the first schema, by the version that added them."""
 TABLES = ("meta", "accounts", "rounds", "rule_sets", "records", "journal", "inflight", "shoe",
           "fair_shoes", "settings", "evenings", "aside", "drill_attempts")
 
@@ -357,6 +359,9 @@ def salvage(path: Path) -> Salvage:
     rows: dict[str, list[tuple[object, ...]]] = {}
     done = Salvage(aside)
     for table in TABLES:
+        if table in ADDED and not _has_table(old, table):  # a file from before it
+            rows[table] = []
+            continue
         got, missed = _read_rows(old, table)
         rows[table] = got
         done.kept += len(got)
@@ -386,6 +391,15 @@ def salvage(path: Path) -> Salvage:
                         done.tables.append(table)
     new.close()
     return done
+
+
+def _has_table(conn: sqlite3.Connection, table: str) -> bool:
+    """Whether the (damaged) file defines ``table``; True when that cannot be read either."""
+    try:
+        return conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?",
+                            (table,)).fetchone() is not None
+    except sqlite3.DatabaseError:
+        return True
 
 
 def _read_rows(conn: sqlite3.Connection, table: str) -> tuple[list[tuple[object, ...]], int]:

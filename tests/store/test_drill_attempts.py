@@ -90,3 +90,37 @@ def test_the_table_refuses_more_right_than_asked(tmp_path: Path) -> None:
         raise AssertionError("the CHECK let it in")
     finally:
         conn.close()
+
+
+def _as_schema_1(folder: Path) -> None:
+    """The folder's database as the first schema wrote it (schema 2 only added a table)."""
+    conn = connect(folder / "blackjack.db")
+    with transaction(conn):
+        conn.execute("DROP TABLE drill_attempts")
+        conn.execute("UPDATE meta SET value = '1' WHERE key = 'schema_version'")
+    conn.close()
+
+
+def test_a_schema_1_book_audits_clean_and_opens_at_schema_2(tmp_path: Path) -> None:
+    from blackjack_tui.store.audit import audit_database
+
+    Store(tmp_path).close()
+    _as_schema_1(tmp_path)
+    report = audit_database(tmp_path / "blackjack.db")
+    assert report.agrees, report.problems
+    store = Store(tmp_path)
+    try:
+        assert schema_version(store.conn) == 2 and not store.notices
+        assert store.drill_attempts() == ([], [])
+    finally:
+        store.close()
+    assert audit_database(tmp_path / "blackjack.db").agrees
+
+
+def test_salvage_of_a_schema_1_file_names_no_drill_table_lost(tmp_path: Path) -> None:
+    from blackjack_tui.store.db import salvage
+
+    Store(tmp_path).close()
+    _as_schema_1(tmp_path)
+    done = salvage(tmp_path / "blackjack.db")
+    assert "drill_attempts" not in done.tables and done.lost == 0

@@ -55,7 +55,7 @@ def screens() -> list[tuple[str, type[object]]]:
 
     return [("At the table", TableScreen),
             ("Rules menu", RulesMenu), ("Drills", DrillMenu), ("Strategy drill", DrillScreen),
-            ("Running count drill", RunningCountScreen),
+            ("Count drill", RunningCountScreen),
             ("History", HistoryScreen), ("Recall", RecallScreen), ("Options", SettingsScreen),
             ("Statistics", StatisticsScreen), ("Fair shoe", FairScreen),
             ("Home ledger", HomeLedger)]

@@ -139,14 +139,15 @@ async def test_pairs_drill_with_the_mouse(make_app):
             await pilot.pause()
         screen = app.screen
         assert isinstance(screen, PairsScreen), menu
-        for _ in range(3):
+        tally = screen.drill.tally
+        for asked in range(1, 4):
             net = screen.drill.net
-            await pilot.click(f"#pair-{net + 2}")
-            await pilot.pause()
-        assert (screen.drill.tally.asked, screen.drill.tally.right) == (3, 3)
+            assert await pilot.click(f"#pair-{net + 2}")
+            await pause_until(pilot, lambda asked=asked: tally.asked == asked)
+        assert (tally.asked, tally.right) == (3, 3)
         net = screen.drill.net
-        await pilot.click(f"#pair-{(net + 3) % 5}")  # another answer
-        await pilot.pause()
+        assert await pilot.click(f"#pair-{(net + 3) % 5}")  # another answer
+        await pause_until(pilot, lambda: tally.asked == 4)
         assert "✗" in shown(screen.query_one("#quiz-feedback", Static))
 
 

@@ -179,6 +179,12 @@ def _sim_args(p: argparse.ArgumentParser) -> None:
                             "decks left to the nearest half deck, floored")
 
 
+def _train_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("drill", nargs="?", metavar="DRILL",
+                   help="strategy, indices, running-count, true-count, decks, bet-ramp or pairs "
+                        "(none: the drill menu)")
+
+
 def _history_args(p: argparse.ArgumentParser) -> None:
     _json(p)
     p.add_argument("--limit", type=_positive_int, default=100, metavar="N")
@@ -227,6 +233,8 @@ def _serve_args(p: argparse.ArgumentParser) -> None:
 COMMANDS: tuple[Command, ...] = (
     Command("play", "sit at the table (the default)",
             ("rules", "seed", "speed", "ascii", "narrate")),
+    Command("train", "open the game straight into a drill (or the drill menu)",
+            ("rules", "seed", "speed", "ascii"), _train_args),
     Command("rules", "list the rule sets, show one, or check a rules file", ("rules_file",),
             _rules_args),
     Command("replay", "re-run a scenario or hand-history file", ("rules_file",), _replay_args),

@@ -64,7 +64,8 @@ def run(args: argparse.Namespace) -> int:
     from blackjack_tui import config
 
     args.config = config.load()
-    if getattr(args, "narrate", None) or args.config.get("narrate"):
+    if getattr(args, "narrate", None) or (args.config.get("narrate")
+                                          and not getattr(args, "drill_name", None)):
         return _narrate(args)
     collector = Collector()
     try:
@@ -184,7 +185,8 @@ def _sit_down(args: argparse.Namespace,
             report_crashes(page)
             return page
         return None
-    app = BlackjackApp(game.options, game=game, first_frame=first_frame)
+    app = BlackjackApp(game.options, game=game, first_frame=first_frame,
+                       drill=getattr(args, "drill_name", None))
     keymap = getattr(getattr(args, "config", None), "keymap", None)
     if keymap:
         app.set_keymap(keymap)  # bindings by id: Textual's keymap

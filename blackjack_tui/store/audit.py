@@ -108,7 +108,10 @@ def audit(conn: sqlite3.Connection, *, replay: bool = False, checks: Sequence[Ch
         missing, broken, schema = _schema(conn, version or SCHEMA_VERSION)
     except sqlite3.Error as err:
         missing, broken, schema = [], [], [f"the database's schema cannot be read ({_line(err)})"]
-    if len(missing) == len(TABLES):
+    # The tables of the file's own version (an older file has not the newer tables yet).
+    tables = [name for name, (kind, _) in _expected(version or SCHEMA_VERSION).items()
+              if kind == "table"]
+    if len(missing) == len(tables):
         report.readable = False
         report.problems.append("the database holds no book: none of blackjack-tui's tables are "
                                "in it (a file copied or restored without its log, blackjack.db-"
@@ -119,7 +122,8 @@ def audit(conn: sqlite3.Connection, *, replay: bool = False, checks: Sequence[Ch
     report.problems += schema
     # The game reads every row of the small tables when it starts; the per-round tables are
     # read whole by the replays (a hundred thousand rows cost seconds: not in the quick audit).
-    report.problems += _unreadable(conn, [t for t in TABLES if t not in missing + broken
+    report.problems += _unreadable(conn, [t for t in TABLES if t in tables
+                                          and t not in missing + broken
                                           and (replay or t not in PER_ROUND)])
     steps: list[tuple[str, Check]] = [
         ("the figures", lambda c: _figures(c, report)),

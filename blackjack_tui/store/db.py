@@ -27,7 +27,7 @@ from blackjack_tui.store.errors import RecordError, StoreError
 from blackjack_tui.store.jsonio import stamp
 
 DB_NAME = "blackjack.db"
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 MAX_DIGITS = 12
 """Amounts have at most this many digits before the point: anything larger is damage."""
 BUSY_MS = 5000
@@ -122,11 +122,26 @@ SCHEMA_1 = (
         at TEXT NOT NULL)""",
 )
 
-MIGRATIONS: dict[int, tuple[str, ...]] = {1: SCHEMA_1}
+# Version 2: the drills' attempts (practice, never money: no account, no journal line).
+SCHEMA_2 = (
+    """CREATE TABLE drill_attempts (
+        id INTEGER PRIMARY KEY,
+        drill TEXT NOT NULL,
+        day TEXT NOT NULL,
+        asked INTEGER NOT NULL CHECK (asked >= 0),
+        correct INTEGER NOT NULL CHECK (correct >= 0 AND correct <= asked),
+        seconds REAL NOT NULL CHECK (seconds >= 0),
+        missed TEXT NOT NULL DEFAULT '[]')""",
+    "CREATE INDEX drill_attempts_by_drill ON drill_attempts (drill, day)",
+)
+
+MIGRATIONS: dict[int, tuple[str, ...]] = {1: SCHEMA_1, 2: SCHEMA_2}
 """``MIGRATIONS[n]`` takes a file at version ``n - 1`` (0: empty) to version ``n``."""
 
+ADDED = {"drill_attempts": 2}
+"""The tables added after the first schema, by the version that added them."""
 TABLES = ("meta", "accounts", "rounds", "rule_sets", "records", "journal", "inflight", "shoe",
-          "fair_shoes", "settings", "evenings", "aside")
+          "fair_shoes", "settings", "evenings", "aside", "drill_attempts")
 
 
 # ---------------------------------------------------------------------------- exact money in SQL
@@ -282,8 +297,9 @@ def quick_check(conn: sqlite3.Connection) -> list[str]:
 def _expected_schema() -> dict[str, str]:
     conn = sqlite3.connect(":memory:")
     try:
-        for statement in SCHEMA_1:
-            conn.execute(statement)
+        for version in range(1, SCHEMA_VERSION + 1):
+            for statement in MIGRATIONS[version]:
+                conn.execute(statement)
         return _schema(conn)
     finally:
         conn.close()
@@ -343,6 +359,9 @@ def salvage(path: Path) -> Salvage:
     rows: dict[str, list[tuple[object, ...]]] = {}
     done = Salvage(aside)
     for table in TABLES:
+        if table in ADDED and not _has_table(old, table):  # a file from before it
+            rows[table] = []
+            continue
         got, missed = _read_rows(old, table)
         rows[table] = got
         done.kept += len(got)
@@ -372,6 +391,15 @@ def salvage(path: Path) -> Salvage:
                         done.tables.append(table)
     new.close()
     return done
+
+
+def _has_table(conn: sqlite3.Connection, table: str) -> bool:
+    """Whether the (damaged) file defines ``table``; True when that cannot be read either."""
+    try:
+        return conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?",
+                            (table,)).fetchone() is not None
+    except sqlite3.DatabaseError:
+        return True
 
 
 def _read_rows(conn: sqlite3.Connection, table: str) -> tuple[list[tuple[object, ...]], int]:

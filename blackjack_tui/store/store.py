@@ -218,6 +218,19 @@ class Store(Book):
     def save_settings(self, settings: Settings, last_bets: list[Decimal | None]) -> None:
         self.write("save the settings", lambda c: save_settings(c, settings, last_bets))
 
+    # ------------------------------------------------------------------ drills (never money)
+
+    def save_drill_attempt(self, row: Any) -> None:
+        """A drill's sitting (:class:`~.drills.AttemptRow`): its own table, no journal line."""
+        from blackjack_tui.store.drills import put_attempt
+
+        self.write("save the drill's score", lambda c: put_attempt(c, row))
+
+    def drill_attempts(self, drill: str | None = None) -> tuple[list[Any], list[str]]:
+        from blackjack_tui.store.drills import attempts
+
+        return self.read(lambda c: attempts(c, drill))
+
     # ------------------------------------------------------------------ evenings
 
     def save_evening(self, save: EveningSave) -> None:

@@ -44,11 +44,12 @@ class BlackjackApp(App[None]):
     BINDINGS = APP_BINDINGS
 
     def __init__(self, options: PlayOptions | None = None, *, game: Game | None = None,
-                 first_frame: Callable[[], None] | None = None) -> None:
+                 first_frame: Callable[[], None] | None = None, drill: str | None = None) -> None:
         """``game``: the table service, opened by the caller (the ``play`` command); without
         one the app opens it here (tests), taking the data folder's lock (``options.stacked``
         stacks its first shoe, in tests and screenshots). ``first_frame`` is called once the
-        first screen has been drawn (the ``play`` command's start ends there)."""
+        first screen has been drawn (the ``play`` command's start ends there). ``drill``: open
+        the drill menu over the table (``menu``), or one drill by its name (``train``)."""
         super().__init__()
         from blackjack_tui.ui.min_contrast import MinimumContrast
 
@@ -60,6 +61,7 @@ class BlackjackApp(App[None]):
         self.game.on_fault = self._fault
         self.game.on_notice = self._notice_from_thread
         self._first_frame = first_frame
+        self._drill = drill
 
     def get_line_filters(self) -> Sequence[LineFilter]:
         return [*super().get_line_filters(), *self._game_filters]
@@ -112,8 +114,19 @@ class BlackjackApp(App[None]):
             self.theme = self.settings.theme
         # A theme picked anywhere (Options or the command palette) is kept like any setting.
         self.theme_changed_signal.subscribe(self, self._theme_changed)
+        if self._drill is not None:
+            self.call_after_refresh(self.open_drill, self._drill)
         if self._first_frame is not None:
             self.call_after_refresh(self._first_frame)  # after the table's first frame
+
+    def open_drill(self, name: str) -> None:
+        """The drill menu over the table, and the drill ``name`` over it (``menu``: none)."""
+        from blackjack_tui.ui.screens.training.menu import DrillMenu, drill_screen
+
+        menu = DrillMenu(self.game, self.card_style)
+        self.push_screen(menu)
+        if name != "menu":
+            self.push_screen(drill_screen(name, self.game, self.card_style, menu.keep))
 
     def _theme_changed(self, theme: Theme) -> None:
         if self.game.settings.theme != theme.name:

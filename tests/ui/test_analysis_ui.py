@@ -72,7 +72,7 @@ async def test_drill_scores_an_answer_and_counts_errors_by_kind(make_app):
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, app)
-        await pilot.press("g")
+        await pilot.press("g", "1")  # the drill menu: the strategy drill
         drill_screen = app.screen
         assert isinstance(drill_screen, DrillScreen)
         await _pause_until(pilot, lambda: drill_screen.drill is not None)
@@ -142,7 +142,7 @@ async def test_drill_names_the_key_that_answers_each_play(make_app):
     app = make_app(rules="vegas-strip")  # late surrender too: "Surrender (r)"
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, app)
-        await pilot.press("g")
+        await pilot.press("g", "1")  # the drill menu: the strategy drill
         drill_screen = app.screen
         await _pause_until(pilot, lambda: drill_screen.drill is not None)
         await pilot.press("a", "a", "a")  # all, hard, soft: pairs

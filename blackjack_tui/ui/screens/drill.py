@@ -4,12 +4,15 @@
 |-----|------|
 | h s d p r | answer hit, stand, double, split, surrender |
 | i n | insurance, no insurance (the counts drill) |
-| a | drill all hands, hard, soft, pairs, or the count's index plays (cycles) |
+| a | drill all hands, hard, soft, pairs, close calls, or the count's index plays (cycles) |
 | escape, g | back to the table |
 """
 
 from __future__ import annotations
 
+import time
+from collections import Counter
+from collections.abc import Callable
 from typing import ClassVar
 
 from rich.console import Group
@@ -23,12 +26,14 @@ from textual.widgets import Label, Static
 
 from blackjack_tui.controller.drill import ANSWERS, KINDS, Drill, Question
 from blackjack_tui.controller.strategy import chart_of, indices_of
+from blackjack_tui.controller.training.base import Attempt
 from blackjack_tui.engine.actions import SPEC, label_of
 from blackjack_tui.engine.rules import Rules
 from blackjack_tui.ui.cards import CardStyle
 
 KIND_TITLES = {"all": "all hands", "hard": "hard totals", "soft": "soft totals",
-               "pairs": "pairs", "counts": "index plays (Hi-Lo true count)"}
+               "pairs": "pairs", "close": "hard hands: the best play is close",
+               "counts": "index plays (Hi-Lo true count)"}
 
 
 # The key that answers each play is the table's (split and surrender do not start with it).
@@ -48,12 +53,21 @@ class DrillScreen(ModalScreen[None]):
         Binding("escape,g", "close", "Back", id="drill.close"),
     ]
 
-    def __init__(self, rules: Rules, card_style: CardStyle | None = None) -> None:
+    def __init__(self, rules: Rules, card_style: CardStyle | None = None, kind: str = "all",
+                 keep: Callable[[Attempt], None] | None = None,
+                 review: Counter[str] | None = None) -> None:
+        """``kind``: the hands drilled first (``counts``: the index plays); ``keep`` takes the
+        sitting's score when the screen is closed (the progress); ``review``: the questions
+        missed lately, dealt again more often."""
         super().__init__()
         self.rules = rules
         self.card_style = card_style or CardStyle()
         self.drill: Drill | None = None
         self.feedback = Text("")
+        self.first_kind = kind
+        self.keep = keep
+        self.review = review
+        self.started = time.monotonic()
 
     def compose(self) -> ComposeResult:
         with Vertical(id="drill"):
@@ -62,8 +76,8 @@ class DrillScreen(ModalScreen[None]):
             yield Static(Text("Working out the chart…", style="dim italic"), id="drill-question")
             yield Static("", id="drill-feedback")
             yield Static("", id="drill-score")
-            yield Static(Text(f"{ANSWERING}: answer · a: all / hard / soft / pairs / counts · "
-                              "escape: back", style="dim"))
+            yield Static(Text(f"{ANSWERING}: answer · a: all / hard / soft / pairs / close / "
+                              "counts · escape: back", style="dim"))
 
     def on_mount(self) -> None:
         self.load_chart()
@@ -71,10 +85,15 @@ class DrillScreen(ModalScreen[None]):
     @work(thread=True, exclusive=True, group="drill-chart")
     def load_chart(self) -> None:
         chart = chart_of(self.rules)
-        self.app.call_from_thread(self._ready, Drill(self.rules, chart))
+        self.app.call_from_thread(self._ready, Drill(self.rules, chart, review=self.review))
 
     def _ready(self, drill: Drill) -> None:
         self.drill = drill
+        if self.first_kind == "counts":
+            self.feedback = Text("Working out the index plays for this table…", style="dim italic")
+            self.load_indices()
+        elif self.first_kind != drill.kind:
+            drill.set_kind(self.first_kind)
         self._show()
 
     @work(thread=True, exclusive=True, group="drill-indices")
@@ -160,4 +179,7 @@ class DrillScreen(ModalScreen[None]):
         self._show()
 
     def action_close(self) -> None:
+        drill = self.drill
+        if self.keep is not None and drill is not None and drill.score.asked:
+            self.keep(drill.attempt(time.monotonic() - self.started))
         self.dismiss(None)

@@ -29,7 +29,8 @@ WORDS = {
     "hint": "the best play and every action's EV",
     "toggle_coach": "coach on/off: flags a play that was not the best",
     "toggle_count": "Hi-Lo count on/off: running, true count, shoe dealt",
-    "drill": "strategy drill", "rules_menu": "rules menu: switch tables and tiers",
+    "drill": "drills: strategy, index plays, the count; progress",
+    "rules_menu": "rules menu: switch tables and tiers",
     "help": "this help", "settings": "options", "history": "history: recall the last rounds",
     "fair": "the fair shoe: commitment and verification", "statistics": "statistics",
     "quit": "quit (a round in play is kept)", "command_palette": "command palette",
@@ -49,9 +50,12 @@ def screens() -> list[tuple[str, type[object]]]:
     from blackjack_tui.ui.screens.settings import SettingsScreen
     from blackjack_tui.ui.screens.statistics import StatisticsScreen
     from blackjack_tui.ui.screens.table_screen import TableScreen
+    from blackjack_tui.ui.screens.training.drills import RunningCountScreen
+    from blackjack_tui.ui.screens.training.menu import DrillMenu
 
     return [("At the table", TableScreen),
-            ("Rules menu", RulesMenu), ("Strategy drill", DrillScreen),
+            ("Rules menu", RulesMenu), ("Drills", DrillMenu), ("Strategy drill", DrillScreen),
+            ("Count drill", RunningCountScreen),
             ("History", HistoryScreen), ("Recall", RecallScreen), ("Options", SettingsScreen),
             ("Statistics", StatisticsScreen), ("Fair shoe", FairScreen),
             ("Home ledger", HomeLedger)]

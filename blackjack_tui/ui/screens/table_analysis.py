@@ -147,9 +147,9 @@ class TableAnalysis(Screen[None]):
         self._counted_table = key
 
     def action_drill(self) -> None:
-        from blackjack_tui.ui.screens.drill import DrillScreen
+        from blackjack_tui.ui.screens.training.menu import DrillMenu
 
-        self.app.push_screen(DrillScreen(self.game.session.rules, self.card_style))
+        self.app.push_screen(DrillMenu(self.game, self.card_style))
 
     def action_plan(self) -> None:
         from blackjack_tui.ui.screens.plan import PlanScreen

@@ -1,0 +1,42 @@
+"""Pairs cancelling: two cards at a time; name the pair's net tag (-2 to +2). A high card and a
+low card cancel (0): the habit that makes a fast count."""
+
+from __future__ import annotations
+
+import random
+
+from blackjack_tui.controller.training.base import Clock, Tally, Verdict, parse_whole
+from blackjack_tui.controller.training.tags import SYSTEM, count_of
+from blackjack_tui.engine.cards import DECK, Card
+
+ANSWERS = (-2, -1, 0, 1, 2)
+
+
+class PairsDrill:
+    name = "pairs"
+
+    def __init__(self, rng: random.Random | None = None, clock: Clock | None = None,
+                 system: str = SYSTEM) -> None:
+        self.rng = rng or random.Random()
+        self.system = system
+        self.tally = Tally(self.name, clock) if clock else Tally(self.name)
+        self.pair = self.deal()
+
+    def deal(self) -> tuple[Card, Card]:
+        a, b = self.rng.sample(DECK, 2)
+        return a, b
+
+    @property
+    def net(self) -> int:
+        return count_of(self.pair, self.system)
+
+    def answer(self, text: str) -> Verdict:
+        said = parse_whole(text, "the net tag")
+        a, b = self.pair
+        net = self.net
+        right = said == net
+        verdict = self.tally.score(Verdict(right, f"{said:+d}", f"{net:+d}",
+                                           f"{a.text} {b.text} nets {net:+d}",
+                                           f"{a.rank}{b.rank}"))
+        self.pair = self.deal()
+        return verdict

@@ -1,0 +1,91 @@
+"""True count: a running count and the decks left (the tray drawn, or in words); name the true
+count. Within 0.5 of the exact quotient is right; the verdict gives the exact figure and the
+whole number the simulator would use (:func:`blackjack_tui.analysis.counting.true_count`, floor).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
+from fractions import Fraction
+
+from blackjack_tui.analysis.counting import true_count
+from blackjack_tui.controller.training.base import Clock, Tally, Verdict
+
+SHOES = (1, 2, 6, 8)
+"""Decks in the shoes the drill deals from."""
+TOLERANCE = Fraction(1, 2)
+CONVENTION = "floor"
+"""The simulator's default true-count convention (``sim --tc``)."""
+
+
+@dataclass(frozen=True)
+class TrueCountQuestion:
+    decks: int
+    """Decks in the shoe."""
+    quarters_left: int
+    """Decks left, in quarter decks (the tray holds the rest)."""
+    running: int
+
+    @property
+    def decks_left(self) -> Fraction:
+        return Fraction(self.quarters_left, 4)
+
+    @property
+    def exact(self) -> Fraction:
+        return self.running / self.decks_left
+
+    @property
+    def simulator(self) -> int:
+        """The simulator's whole true count for this running count and these cards left."""
+        return true_count(self.running, self.quarters_left * 13, CONVENTION)
+
+
+def words(value: Fraction) -> str:
+    """``+2.67``, ``-1.5``, ``+3``."""
+    if value.denominator == 1:
+        return f"{int(value):+d}"
+    return f"{float(value):+.2f}".rstrip("0")
+
+
+def parse_number(text: str) -> Fraction:
+    """A true count as typed: ``3``, ``-1.5``, ``+2,5``; ValueError in one line."""
+    bare = text.strip().replace("−", "-").replace(",", ".")
+    try:
+        number = Decimal(bare)
+    except InvalidOperation:
+        raise ValueError(f"the true count is a number such as -1.5, 0 or +3, "
+                         f"not {text.strip()[:12]!r}") from None
+    if not number.is_finite() or abs(number) > 100:
+        raise ValueError(f"{text.strip()[:12]!r} is not a true count")
+    return Fraction(number)
+
+
+class TrueCountDrill:
+    name = "true-count"
+
+    def __init__(self, rng: random.Random | None = None, clock: Clock | None = None) -> None:
+        self.rng = rng or random.Random()
+        self.tally = Tally(self.name, clock) if clock else Tally(self.name)
+        self.question = self.deal()
+
+    def deal(self) -> TrueCountQuestion:
+        rng = self.rng
+        decks = rng.choice(SHOES)
+        # At least half a deck left; at most the whole shoe less a quarter.
+        quarters_left = rng.randint(2, decks * 4 - 1) if decks > 1 else rng.randint(2, 3)
+        # A running count that makes a true count a player meets: about -5 to +8.
+        running = round(rng.uniform(-5, 8) * quarters_left / 4)
+        return TrueCountQuestion(decks, quarters_left, running)
+
+    def answer(self, text: str) -> Verdict:
+        said = parse_number(text)
+        q = self.question
+        right = abs(said - q.exact) <= TOLERANCE
+        note = (f"running {q.running:+d} over {words(q.decks_left).lstrip('+')} decks left is "
+                f"{words(q.exact)}; the simulator counts {q.simulator:+d} ({CONVENTION})")
+        item = f"rc{q.running:+d}/{words(q.decks_left).lstrip('+')}"
+        verdict = self.tally.score(Verdict(right, words(said), words(q.exact), note, item))
+        self.question = self.deal()
+        return verdict

@@ -1,0 +1,190 @@
+"""The count drills' scorers on fixed (seeded) shoes: each answer scored against the cards."""
+
+from __future__ import annotations
+
+import random
+from decimal import Decimal
+from fractions import Fraction
+
+import pytest
+
+from blackjack_tui.analysis.counting import Spread, true_count
+from blackjack_tui.controller.training import DRILLS
+from blackjack_tui.controller.training.base import Tally, parse_whole
+from blackjack_tui.controller.training.decks import DeckDrill
+from blackjack_tui.controller.training.pairs import PairsDrill
+from blackjack_tui.controller.training.ramp import BetRampDrill
+from blackjack_tui.controller.training.running import MODES, PACES, RunningCountDrill
+from blackjack_tui.controller.training.tags import count_of, tag_of
+from blackjack_tui.controller.training.true_count import TrueCountDrill, TrueCountQuestion
+from blackjack_tui.engine.cards import DECK, Card
+
+
+class Clock:
+    """A clock a test moves by hand."""
+
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_hi_lo_tags_through_the_one_function():
+    tags = {card.rank: tag_of(card) for card in DECK}
+    assert tags == {"2": 1, "3": 1, "4": 1, "5": 1, "6": 1, "7": 0, "8": 0, "9": 0,
+                    "T": -1, "J": -1, "Q": -1, "K": -1, "A": -1}
+    assert count_of(DECK) == 0
+
+
+def test_drill_names_are_the_cli_names():
+    assert list(DRILLS) == ["strategy", "indices", "running-count", "true-count", "decks",
+                            "bet-ramp", "pairs"]
+
+
+def play_out(drill: RunningCountDrill) -> list[Card]:
+    seen: list[Card] = []
+    while (group := drill.next_group()) is not None:
+        assert 1 <= len(group) <= 3
+        seen += group
+    return seen
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_running_count_scores_the_count_of_the_cards_shown(mode):
+    clock = Clock()
+    drill = RunningCountDrill(mode, random.Random(7), clock)
+    seen = play_out(drill)
+    assert drill.done and seen == list(drill.run.cards)
+    run = drill.run
+    if mode == "missing":
+        assert len(seen) == 51 and run.missing not in seen
+        # The missing card's tag is minus the count of the rest (Hi-Lo is balanced).
+        assert run.answer == tag_of(run.missing) == -count_of(seen)
+    else:
+        assert run.answer == count_of(seen)
+        assert {"round": (8, 14), "deck": (26, 51), "shoe": (60, 100)}[mode][0] <= len(seen) \
+            <= {"round": (8, 14), "deck": (26, 51), "shoe": (60, 100)}[mode][1]
+    clock.now += 4.5
+    verdict = drill.answer(f"{run.answer + 1:+d}")
+    assert not verdict.right and verdict.expected == f"{run.answer:+d}"
+    assert drill.tally.missed == [verdict.item]
+    play_out(drill)
+    clock.now += 1.5
+    assert drill.answer(str(drill.run.answer)).right
+    assert (drill.tally.asked, drill.tally.right, drill.tally.seconds) == (2, 1, 6.0)
+
+
+def test_running_count_seeded_is_the_same_twice_and_known():
+    one = RunningCountDrill("round", random.Random(3))
+    two = RunningCountDrill("round", random.Random(3))
+    assert one.run == two.run
+    # The seed's first run, worked out by hand from its cards:
+    cards = one.run.cards
+    assert one.run.answer == sum(1 if c.value in (2, 3, 4, 5, 6) else -1
+                                 if c.value in (1, 10) else 0 for c in cards)
+
+
+def test_running_count_pace_and_bad_answers():
+    drill = RunningCountDrill("round", random.Random(1))
+    assert drill.seconds == 1.0
+    for _ in range(20):
+        drill.faster()
+    assert drill.seconds == PACES[0]
+    for _ in range(20):
+        drill.slower()
+    assert drill.seconds == PACES[-1]
+    play_out(drill)
+    with pytest.raises(ValueError, match="whole number"):
+        drill.answer("three")
+    assert drill.tally.asked == 0  # a mistake in the typing is not scored
+    with pytest.raises(ValueError):
+        RunningCountDrill("casino")
+
+
+def test_true_count_within_half_is_right_and_says_the_simulators_figure():
+    drill = TrueCountDrill(random.Random(5))
+    drill.question = TrueCountQuestion(decks=6, quarters_left=12, running=8)  # 3 decks left
+    verdict = drill.answer("2.5")
+    assert verdict.right and "+2.67" in verdict.note
+    assert "simulator counts +2 (floor)" in verdict.note
+    drill.question = TrueCountQuestion(decks=6, quarters_left=12, running=8)
+    assert not drill.answer("2").right  # 0.67 off
+    drill.question = TrueCountQuestion(decks=8, quarters_left=10, running=-7)  # 2.5 left: -2.8
+    verdict = drill.answer("-3")
+    assert verdict.right and "-2.8" in verdict.note and "counts -3 (floor)" in verdict.note
+    assert (drill.tally.asked, drill.tally.right) == (3, 2)
+
+
+def test_true_count_seeded_questions_score_against_the_exact_quotient():
+    drill = TrueCountDrill(random.Random(11))
+    for _ in range(50):
+        q = drill.question
+        assert q.decks * 4 > q.quarters_left >= 2
+        exact = Fraction(q.running * 4, q.quarters_left)
+        assert q.simulator == true_count(q.running, q.quarters_left * 13, "floor")
+        assert drill.answer(str(float(exact) + 0.49)).right
+    assert drill.tally.right == 50
+    with pytest.raises(ValueError, match="true count"):
+        drill.answer("lots")
+
+
+def test_deck_estimation_to_the_quarter():
+    drill = DeckDrill(random.Random(2))
+    for _ in range(40):
+        q = drill.question
+        discarded = Fraction(q.quarters_discarded, 4)
+        expected = discarded if q.ask == "discarded" else q.decks - discarded
+        assert drill.answer(str(float(expected))).right
+        q = drill.question
+        expected = Fraction(q.quarters_discarded, 4) if q.ask == "discarded" else \
+            q.decks - Fraction(q.quarters_discarded, 4)
+        verdict = drill.answer(str(float(expected + Fraction(1, 4))))
+        assert not verdict.right and "over" in verdict.note
+    assert (drill.tally.asked, drill.tally.right) == (80, 40)
+
+
+def test_bet_ramp_answers_the_spread_units():
+    spread = "1:1,2:2,3:4,4:8,5:12"
+    drill = BetRampDrill(spread, random.Random(4))
+    parsed = Spread.parse(spread)
+    seen = set()
+    for _ in range(60):
+        tc = drill.question.true_count
+        seen.add(tc)
+        assert drill.answer(str(parsed.units_at(tc))).right
+    assert min(seen) <= 0 and max(seen) >= 6  # below the ramp and past its top
+    expected = {-1: 1, 1: 1, 2: 2, 3: 4, 4: 8, 5: 12, 9: 12}
+    for tc, units in expected.items():
+        drill.question = type(drill.question)(tc, parsed.units_at(tc))
+        assert drill.answer(str(units)).right
+        drill.question = type(drill.question)(tc, parsed.units_at(tc))
+        assert not drill.answer(str(units + 1)).right
+    assert drill.question.units == parsed.units_at(drill.question.true_count)
+    assert isinstance(drill.question.units, Decimal)
+    with pytest.raises(ValueError, match="TC:UNITS"):
+        BetRampDrill("1-1")
+
+
+def test_pairs_net_tag():
+    drill = PairsDrill(random.Random(9))
+    for _ in range(60):
+        a, b = drill.pair
+        net = tag_of(a) + tag_of(b)
+        assert -2 <= net <= 2
+        assert drill.answer(str(net)).right
+    assert drill.tally.right == 60
+    drill.pair = (Card("KS"), Card("5H"))
+    assert drill.answer("0").right
+    drill.pair = (Card("AS"), Card("TH"))
+    verdict = drill.answer("+2")
+    assert not verdict.right and verdict.expected == "-2" and verdict.item == "AT"
+
+
+def test_tally_attempt_and_parse():
+    clock = Clock()
+    tally = Tally("pairs", clock)
+    assert tally.attempt() is None
+    assert parse_whole(" +3 ") == 3 and parse_whole("−2") == -2
+    with pytest.raises(ValueError):
+        parse_whole("3.5")

@@ -136,7 +136,10 @@ def _replay_args(p: argparse.ArgumentParser) -> None:
 def _strategy_args(p: argparse.ArgumentParser) -> None:
     _json(p)
     p.add_argument("--indices", action="store_true",
-                   help="also the Hi-Lo index plays worked out for these rules")
+                   help="also the index plays worked out for these rules")
+    p.add_argument("--count", metavar="SYSTEM",
+                   help="with --indices, the count system: hi-lo (default), ko, hi-opt-i, "
+                        "hi-opt-ii, omega-ii, zen, halves, red-7")
 
 
 def _sim_args(p: argparse.ArgumentParser) -> None:

@@ -74,9 +74,11 @@ def _rounds(table: CountingFastTable | CountingEngineTable, rounds: int) -> list
 
 
 def both_counting(rules: Rules, chart: Chart, plan: CountPlan, rounds: int, seed: int = 0,
-                  stacked: list[Card] | None = None) -> tuple[list[Any], list[Any]]:
-    """Round by round on each path: (true count, bet, net, cards left), or the shoe running out."""
-    fast = CountingFastTable(rules, chart, plan, seed, stacked=stacked)
+                  stacked: list[Card] | None = None, tags: list[int] | None = None
+                  ) -> tuple[list[Any], list[Any]]:
+    """Round by round on each path: (true count, bet, net, cards left), or the shoe running out.
+    ``tags`` go to the fast path only (a planted bug in the count's table)."""
+    fast = CountingFastTable(rules, chart, plan, seed, stacked=stacked, tags=tags)
     shoe = Shoe.stacked(stacked) if stacked is not None else None
     engine = CountingEngineTable(rules, chart, plan, seed, shoe=shoe)
     return _rounds(fast, rounds), _rounds(engine, rounds)

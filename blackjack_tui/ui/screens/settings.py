@@ -1,4 +1,5 @@
-"""Options: dealing speed, how cards are drawn, the theme, provably fair shoes. Saved at once.
+"""Options: dealing speed, how cards are drawn, the count system, the theme, provably fair shoes.
+Saved at once.
 
 One line per option (compact selects, switches and inputs), so the whole dialog fits 80×24.
 """
@@ -15,11 +16,13 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Select, Static, Switch
 
+from blackjack_tui.controller.count import COUNT_TITLES
 from blackjack_tui.controller.game import Game
 from blackjack_tui.store.settings import Speed
 from blackjack_tui.ui.messages import CardsChanged
 
 SPEEDS = [("Instant", "instant"), ("Fast", "fast"), ("Normal", "normal"), ("Slow", "slow")]
+COUNTS = [(title, name) for name, title in COUNT_TITLES.items()]
 
 
 class SettingsScreen(ModalScreen[None]):
@@ -64,6 +67,10 @@ class SettingsScreen(ModalScreen[None]):
                 yield Label("Four-colour deck")
                 yield Switch(value=settings.four_colour, id="four-colour")
             with Horizontal(classes="setting"):
+                yield Label("Count system")
+                yield Select(COUNTS, value=settings.count_system, allow_blank=False,
+                             id="count-system", compact=True)
+            with Horizontal(classes="setting"):
                 yield Label("Theme")
                 yield Select([(t, t) for t in self.themes], value=self.app.theme,
                              allow_blank=False, id="theme", compact=True)
@@ -101,6 +108,11 @@ class SettingsScreen(ModalScreen[None]):
         self.game.settings.four_colour = event.value
         self.game.save_settings()
         self.post_message(CardsChanged())
+
+    @on(Select.Changed, "#count-system")
+    def _count_system(self, event: Select.Changed) -> None:
+        self.game.settings.count_system = str(event.value)
+        self.game.save_settings()  # the table's count overlay recounts in it when shown again
 
     @on(Select.Changed, "#theme")
     def _theme(self, event: Select.Changed) -> None:

@@ -165,6 +165,7 @@ class TableScreen(TableEvening, TableRound, TableAnalysis):
             if self.betting.stale:
                 self.betting.renew(keep=True)
             self.draw_betting()
+        self.refresh_analysis()  # (the count system may have changed in Options)
 
     # ----------------------------------------------------------------- drawing
 

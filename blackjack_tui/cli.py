@@ -136,7 +136,10 @@ def _replay_args(p: argparse.ArgumentParser) -> None:
 def _strategy_args(p: argparse.ArgumentParser) -> None:
     _json(p)
     p.add_argument("--indices", action="store_true",
-                   help="also the Hi-Lo index plays worked out for these rules")
+                   help="also the index plays worked out for these rules")
+    p.add_argument("--count", metavar="SYSTEM",
+                   help="with --indices, the count system: hi-lo (default), ko, hi-opt-i, "
+                        "hi-opt-ii, omega-ii, zen, halves, red-7")
 
 
 def _sim_args(p: argparse.ArgumentParser) -> None:
@@ -153,10 +156,13 @@ def _sim_args(p: argparse.ArgumentParser) -> None:
     count = p.add_argument_group(
         "counting", "count cards and bet by the count (any of these turns counting on; "
                     "docs/counting.md has the formulas)")
-    count.add_argument("--count", metavar="SYSTEM", help="the count: hilo")
+    count.add_argument("--count", metavar="SYSTEM",
+                       help="the count: hi-lo (default), ko, hi-opt-i, hi-opt-ii, omega-ii, zen, "
+                            "halves, red-7 (KO and Red 7 bet and play by the running count)")
     count.add_argument("--spread", metavar="SPEC",
-                       help="units by true count, TC:UNITS,... rising; the lowest entry covers "
-                            "every lower count (e.g. 1:1,2:2,3:4,4:8,5:12; default flat 1)")
+                       help="units by true count, TC:UNITS,... rising (by running count for KO "
+                            "and Red 7); the lowest entry covers every lower count (e.g. "
+                            "1:1,2:2,3:4,4:8,5:12; default flat 1)")
     count.add_argument("--unit", metavar="AMOUNT",
                        help="the money of one unit (default the table minimum)")
     count.add_argument("--indices", choices=("computed", "none"),

@@ -20,12 +20,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from blackjack_tui.engine.count_systems import NAMES, system
 from blackjack_tui.paths import config_dir
 
 FILE_NAME = "config.toml"
 ENV_PREFIX = "BLACKJACK_TUI_"
 SPEEDS = ("instant", "fast", "normal", "slow")
-COUNT_SYSTEMS = ("hi-lo",)
+COUNT_SYSTEMS = NAMES
+"""Every count system (:mod:`blackjack_tui.engine.count_systems`), Hi-Lo first."""
 CARD_SIZES = ("auto", "small", "medium", "large", "xlarge")
 """``auto``: the largest cards the felt has room for; a size: that size at most."""
 MONEY = ("bankroll", "balance", "money", "chips", "stack", "bet", "bets", "last_bets",
@@ -54,6 +56,15 @@ def _choice(*allowed: str) -> Callable[[object], str]:
     return check
 
 
+def _count_system(value: object) -> str:
+    if isinstance(value, str):
+        try:
+            return system(value).name  # aliases too: "hilo", "Wong Halves"
+        except ValueError:
+            pass
+    raise BadValue(f"is not one of {', '.join(COUNT_SYSTEMS)}")
+
+
 def _theme(value: object) -> str:
     if isinstance(value, str) and 1 <= len(value.strip()) <= 64:
         return value.strip()
@@ -67,7 +78,7 @@ KEYS: dict[str, Callable[[object], Any]] = {
     "four_colour": _boolean,
     "coach": _boolean,
     "count": _boolean,
-    "count_system": _choice(*COUNT_SYSTEMS),
+    "count_system": _count_system,
     "narrate": _boolean,
     "card_size": _choice(*CARD_SIZES),
     "hint": _boolean,
@@ -75,7 +86,8 @@ KEYS: dict[str, Callable[[object], Any]] = {
 """Every key of the file, with what checks (and reads) its value."""
 
 SETTINGS_FIELD = {"theme": "theme", "ascii": "ascii_cards", "four_colour": "four_colour",
-                  "coach": "coach", "count": "count", "speed": "speed"}
+                  "coach": "coach", "count": "count", "speed": "speed",
+                  "count_system": "count_system"}
 """The keys that are also settings saved from Options (by the Settings field's name)."""
 
 

@@ -60,33 +60,37 @@ def cache_file(rules: Rules, override: str | Path | None = None) -> Path:
     return cache_dir(override) / f"{math_key(rules)}.json"
 
 
-def indices_file(rules: Rules, override: str | Path | None = None) -> Path:
-    """The file that holds (or will hold) the index plays of ``rules``."""
-    return cache_dir(override) / f"{math_key(rules)}-indices.json"
+def indices_file(rules: Rules, override: str | Path | None = None, count: str = "hi-lo"
+                 ) -> Path:
+    """The file that holds (or will hold) the index plays of ``rules`` for ``count`` (Hi-Lo's
+    file keeps its name from before there were other counts)."""
+    tail = "" if count == "hi-lo" else f"-{count}"
+    return cache_dir(override) / f"{math_key(rules)}-indices{tail}.json"
 
 
-def cached_indices(rules: Rules, cache_dir: str | Path | None = None,
+def cached_indices(rules: Rules, cache_dir: str | Path | None = None, count: str = "hi-lo",
                    progress: Progress | None = None) -> Indices:
-    """The Hi-Lo index plays of ``rules``: read from the cache, or computed (seconds; ``progress``
-    is told ``(done, total)`` after each solve) and kept."""
+    """The index plays of ``rules`` for the count system ``count`` (a name of
+    :mod:`blackjack_tui.engine.count_systems`): read from the cache, or computed (seconds;
+    ``progress`` is told ``(done, total)`` after each solve) and kept."""
     from blackjack_tui.analysis import indices
 
-    path = indices_file(rules, cache_dir)
-    found = load_indices(path)
+    path = indices_file(rules, cache_dir, count)
+    found = load_indices(path, count)
     if found is not None:
         return found
-    result = indices.compute(rules, progress)
+    result = indices.compute(rules, count, progress)
     _write(path, indices.to_json(result))
     return result
 
 
-def load_indices(path: Path) -> Indices | None:
+def load_indices(path: Path, count: str = "hi-lo") -> Indices | None:
     """The index plays stored at ``path``, or ``None`` when there are none or they are damaged."""
     from blackjack_tui.analysis import indices
 
     for where in (path, SHIPPED / path.name):
         try:
-            return indices.from_json(json.loads(where.read_text(encoding="utf-8")))
+            return indices.from_json(json.loads(where.read_text(encoding="utf-8")), count)
         except (OSError, ValueError, KeyError, TypeError):
             continue
     return None

@@ -6,12 +6,18 @@ Pure: no processes, no output. :mod:`.sim_count` plays a plan on the fast path,
 
 The definitions both paths follow:
 
-- The running count is the Hi-Lo sum of the cards gone from the shoe: minus the sum of the cards
-  left in it (a full shoe sums to 0, Hi-Lo being balanced). It is read before each round's deal,
-  and that one count picks the round's bet and every index play of the round.
-- The true count is the running count per deck left (cards left / 52), made a whole number by
-  :data:`TC_MODES`: ``floor`` (the open TypeScript simulator's convention), ``truncate`` (towards
-  zero), or ``half-deck`` (the decks left rounded to the nearest half deck, then floored).
+- The count is one of :mod:`blackjack_tui.engine.count_systems` (Hi-Lo by default), in whole
+  points (Wong Halves' halves are points of a half). The running count is the system's initial
+  count plus the points of the cards gone from the shoe, worked out as the initial count plus a
+  full shoe's points minus the points of the cards left in it (a balanced system's full shoe
+  sums to 0). It is read before each round's deal, and that one count picks the round's bet and
+  every index play of the round.
+- For a balanced system the true count is the running count per deck left (cards left / 52,
+  in tags: points / scale), made a whole number by :data:`TC_MODES`: ``floor`` (the open
+  TypeScript simulator's convention), ``truncate`` (towards zero), or ``half-deck`` (the decks
+  left rounded to the nearest half deck, then floored). An unbalanced system (KO, Red 7) bets
+  and plays by the running count itself (in tags, floored): the spread's and the wong rules'
+  counts and the index plays (:mod:`.indices`, KO's by running count) are running counts.
 - The spread ``TC:UNITS,...`` bets the units of the highest entry at or below the true count; the
   lowest entry covers every lower count.
 - Wonging: with ``wong_in`` the player watches each new shoe and plays from the first round whose
@@ -30,8 +36,9 @@ from typing import TypeAlias
 
 from blackjack_tui.analysis.indices import Index, Indices
 from blackjack_tui.analysis.strategy import Cell, Chart
+from blackjack_tui.engine.count_systems import DEFAULT, NAMES, system
 
-COUNTS = ("hilo",)
+COUNTS = NAMES
 """The count systems the simulator knows."""
 HILO = (0, -1, 1, 1, 1, 1, 1, 0, 0, 0, -1)
 """Hi-Lo tag by card value (index 1 = ace ... 10 = ten): 2-6 +1, 7-9 0, tens and aces -1."""
@@ -42,24 +49,48 @@ Z95 = 1.959963984540054
 
 
 def tag(count: str, value: int) -> int:
-    """The tag of a card of ``value`` (1-10) in ``count``."""
-    if count != "hilo":
-        raise ValueError(f"unknown count {count!r}; known: {', '.join(COUNTS)}")
-    return HILO[value]
+    """The points of a card of ``value`` (1-10) in ``count`` (ValueError for an unknown count,
+    or for Red 7, whose sevens need the card's colour: see :func:`suit_blind`)."""
+    counted = system(count)
+    if counted.red_seven and value == 7:
+        raise ValueError(f"{counted.title} tags a seven by its colour")
+    return counted.points[value - 1]
 
 
-def true_count(running: int, cards_left: int, mode: str = "floor") -> int:
-    """The whole true count for the bet and the plays (see the module's docstring)."""
+def suit_blind(count: str) -> bool:
+    """The count tags a card by its value alone (every system but Red 7)."""
+    return not system(count).red_seven
+
+
+def offset(count: str, decks: int) -> int:
+    """What the running count adds to minus the points of the cards left: the initial count
+    plus a full shoe's points (0 for a balanced system, 4 for KO at any number of decks)."""
+    counted = system(count)
+    return counted.initial(decks) + int(counted.deck_points()) * decks
+
+
+def true_count(running: int, cards_left: int, mode: str = "floor", scale: int = 1) -> int:
+    """The whole true count for the bet and the plays (see the module's docstring); ``running``
+    in points of ``1/scale``."""
     left = max(1, cards_left)
     if mode == "floor":
-        return (running * 52) // left
+        return (running * 52) // (left * scale)
     if mode == "truncate":
-        whole = (abs(running) * 52) // left
+        whole = (abs(running) * 52) // (left * scale)
         return whole if running >= 0 else -whole
     if mode == "half-deck":
         halves = max(1, (left + 13) // 26)  # decks left to the nearest half deck, at least a half
-        return (running * 2) // halves
+        return (running * 2) // (halves * scale)
     raise ValueError(f"unknown true-count mode {mode!r}; known: {', '.join(TC_MODES)}")
+
+
+def count_at(count: str, running: int, cards_left: int, mode: str = "floor") -> int:
+    """The count the plan reads: the true count of a balanced system, the running count (in
+    tags, floored) of an unbalanced one."""
+    counted = system(count)
+    if counted.balanced:
+        return true_count(running, cards_left, mode, counted.scale)
+    return running // counted.scale
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,13 +146,14 @@ class CountPlan:
     spread: Spread
     indices: Indices | None = None
     """The index plays (``None``: basic strategy at every count)."""
-    count: str = "hilo"
+    count: str = DEFAULT
+    """A system's name (:mod:`blackjack_tui.engine.count_systems`)."""
     wong_in: int | None = None
     wong_out: int | None = None
     tc_mode: str = "floor"
 
     def __post_init__(self) -> None:
-        tag(self.count, 2)  # an unknown count says so now
+        object.__setattr__(self, "count", system(self.count).name)  # unknown: says so now
         true_count(0, 52, self.tc_mode)
         if self.wong_in is not None and self.wong_out is not None \
                 and self.wong_in <= self.wong_out:

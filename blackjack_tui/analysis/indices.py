@@ -1,4 +1,4 @@
-"""Index plays for the Hi-Lo true count, worked out for the rules in force.
+"""Index plays for a count, worked out for the rules in force.
 
 A card counter changes a few plays when the count says the shoe is rich in tens or in small
 cards. The true count at which a play changes is its *index*. Here it is computed, not copied:
@@ -7,17 +7,28 @@ exactly (:mod:`.solve`, the chart's cells re-ranked for that shoe), and the inde
 two best actions of a cell swap, found by interpolating their EV difference between the two
 shifted shoes around the swap. Insurance turns where a ten under the ace is one chance in three.
 
-Hi-Lo: 2-6 count +1, 7-9 count 0, tens and aces count -1. The shoe at true count ``t`` is the
-expected composition of a real shoe with that count: since the count is balanced and its small
-and big cards are equally many (20 of each per deck), each small rank is short by ``t/40`` of its
-cards, each big rank (ten or ace) over by as much, and 7-9 as dealt; the running count per deck
-left is then ``40 * t/40 = t``. Counts become fractions; the dealer's odds are polynomials in them.
+The shoe at true count ``t`` is the expected composition of a real shoe with that count, for any
+system (:mod:`blackjack_tui.engine.count_systems`): each value's cards are scaled by
+``1 - v * t / S``, where ``v`` is the value's tag less the mean tag of a card and ``S`` the sum
+of ``v**2`` over a deck. Over the shoe, the tags then sum to ``t`` a deck below the full shoe's,
+with as many cards: the true count is ``t``. For Hi-Lo (2-6 +1, 7-9 0, tens and aces -1) that is
+each small rank short by ``t/40`` of its cards, each big rank over by as much, and 7-9 as dealt,
+which is what this module computed before there were other systems (bit for bit: a test).
+Counts become fractions; the dealer's odds are polynomials in them. An ace side count is not
+used here: the aces of an ace-neutral system are as dealt.
+
+An unbalanced system (KO, Red 7) is played by its running count ``r`` from its initial count.
+With ``d`` decks left the same shift gives ``r = IRC + W (D - d) + t d`` (``W`` the tags of a
+deck, ``D`` the decks), so the indices are worked out by true count and read as running counts
+at :data:`DEPTH`: ``d`` is the decks left on average over the rounds of a shoe dealt to 75 %
+(``D * (1 - 0.75 / 2)``, 3.75 of 6 decks). At KO's pivot (+4) the depth does not matter; away
+from it an index read this way is right on average, early in the shoe too low, late too high.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -25,6 +36,7 @@ from blackjack_tui.analysis.shoe import full_shoe
 from blackjack_tui.analysis.solve import solve
 from blackjack_tui.analysis.strategy import UP_CARDS, row_label, up_label
 from blackjack_tui.analysis.table import TableMath
+from blackjack_tui.engine.count_systems import DEFAULT, PER_DECK, VALUES, CountSystem, system
 from blackjack_tui.engine.rules import Rules
 
 SMALL = (2, 3, 4, 5, 6)
@@ -77,6 +89,13 @@ class Indices:
     """Every index of a rule set, the watched plays first."""
 
     entries: tuple[Index, ...]
+    count: str = DEFAULT
+    """The count system's name; an unbalanced one's indices are running counts."""
+
+    @property
+    def by(self) -> str:
+        """``true count`` or ``running count``: what :attr:`Index.true_count` holds."""
+        return "true count" if system(self.count).balanced else "running count"
 
     def find(self, kind: str, row: int, up: int) -> Index | None:
         for entry in self.entries:
@@ -85,15 +104,36 @@ class Indices:
         return None
 
 
-def shifted_shoe(decks: int, true_count: float) -> np.ndarray:
+def shift_weights(count: CountSystem) -> tuple[list[float], float]:
+    """Each value's centred tag ``v`` and ``S``, the sum of ``v**2`` over a deck (see the
+    module's docstring), as floats (exact for Hi-Lo: ``+-1`` and ``40``)."""
+    mean = count.deck_sum() / 52
+    centred = [count.mean_tag(value) - mean for value in VALUES]
+    spread = sum(PER_DECK[value] * v * v for value, v in zip(VALUES, centred, strict=True))
+    return [float(v) for v in centred], float(spread)
+
+
+def shifted_shoe(decks: int, true_count: float, count: CountSystem | None = None) -> np.ndarray:
     """The expected composition of ``decks`` decks' worth of cards at ``true_count``."""
     shoe = np.array(full_shoe(decks), dtype=float)
-    shift = true_count / 40.0
-    for value in SMALL:
-        shoe[value - 1] *= 1.0 - shift
-    for value in (1, 10):
-        shoe[value - 1] *= 1.0 + shift
+    weights, spread = shift_weights(count or system(DEFAULT))
+    shift = true_count / spread
+    for value, weight in zip(VALUES, weights, strict=True):
+        if weight:
+            shoe[value - 1] *= 1.0 - weight * shift
     return shoe
+
+
+DEPTH = 1 - 0.75 / 2
+"""The share of the decks left at which an unbalanced count's indices are read (see above)."""
+
+
+def running_at(count: CountSystem, decks: int, true_count: float) -> float:
+    """An unbalanced count's running count (tags) at ``true_count``, :data:`DEPTH` of the
+    decks left."""
+    left = decks * DEPTH
+    start = count.initial(decks) / count.scale
+    return start + float(count.deck_sum()) * (decks - left) + true_count * left
 
 
 def to_json(indices: Indices) -> list[dict[str, object]]:
@@ -103,12 +143,12 @@ def to_json(indices: Indices) -> list[dict[str, object]]:
              "above": e.above} for e in indices.entries]
 
 
-def from_json(data: list[dict[str, object]]) -> Indices:
+def from_json(data: list[dict[str, object]], count: str = DEFAULT) -> Indices:
     """Rebuild :func:`to_json`'s form (KeyError/TypeError/ValueError if it is not that)."""
     return Indices(tuple(
         Index(str(d["kind"]), int(d["row"]), int(d["up"]),  # type: ignore[call-overload]
               float(d["true_count"]), str(d["below"]), str(d["above"]))  # type: ignore[arg-type]
-        for d in data))
+        for d in data), count)
 
 
 Progress = Callable[[int, int], None]
@@ -118,15 +158,17 @@ STEPS = 2 * RANGE + 1
 """The exact solves :func:`compute` makes: one for each whole true count in the range."""
 
 
-def compute(rules: Rules | TableMath, progress: Progress | None = None) -> Indices:
-    """The indices of ``rules`` (pure; :data:`STEPS` exact solves, a few seconds; ``progress``
-    is told after each)."""
+def compute(rules: Rules | TableMath, count: CountSystem | str = DEFAULT,
+            progress: Progress | None = None) -> Indices:
+    """The indices of ``rules`` for ``count`` (pure; :data:`STEPS` exact solves, a few seconds;
+    ``progress`` is told after each)."""
     table = rules if isinstance(rules, TableMath) else TableMath.from_rules(rules)
+    counted = system(count) if isinstance(count, str) else count
     counts: list[float] = []
     ranked: list[dict[tuple[str, int, int], dict[str, float]]] = []
     insurance: list[float] = []
     for done, tc in enumerate(range(-RANGE, RANGE + 1), start=1):
-        shoe = shifted_shoe(table.decks, tc)
+        shoe = shifted_shoe(table.decks, tc, counted)
         solution = solve(table, shoe)
         counts.append(float(tc))
         ranked.append({key: dict(cell.ranked) for key, cell in solution.chart.cells.items()})
@@ -140,7 +182,10 @@ def compute(rules: Rules | TableMath, progress: Progress | None = None) -> Indic
     ins = _crossing(counts, insurance)
     if ins is not None:
         entries.insert(0, Index("insurance", 0, 1, ins, "no-insurance", "insurance"))
-    return Indices(tuple(entries))
+    if not counted.balanced:
+        entries = [replace(e, true_count=running_at(counted, table.decks, e.true_count))
+                   for e in entries]
+    return Indices(tuple(entries), counted.name)
 
 
 def _turns(counts: list[float], ranked: list[dict[tuple[str, int, int], dict[str, float]]]

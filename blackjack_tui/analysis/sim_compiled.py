@@ -37,6 +37,7 @@ from blackjack_tui.analysis.sim_shoe import _shuffle_points, card_code
 from blackjack_tui.analysis.sim_tables import MAX_HANDS, VALUES
 from blackjack_tui.analysis.strategy import Chart
 from blackjack_tui.engine.cards import DECK, Card
+from blackjack_tui.engine.count_systems import system
 from blackjack_tui.engine.rules import Rules
 from blackjack_tui.engine.shoe import unrolled_draws_agree
 
@@ -68,6 +69,14 @@ def available() -> bool:
     """Whether the compiled path can play here (numba, and draws it can reproduce)."""
     return unrolled_draws_agree() and random.Random(0).getstate()[0] == 3 \
         and kernel() is not None
+
+
+def plays(count: str) -> bool:
+    """Whether the kernel plays ``count``: a balanced system of whole tags read by value (its
+    running count minus the points of the cards left, its true count per deck left, as Hi-Lo's).
+    KO and Red 7 (unbalanced) and Wong Halves (points of a half) stay on the Python path."""
+    counted = system(count)
+    return counted.balanced and counted.scale == 1 and not counted.red_seven
 
 
 def why_not() -> str:
@@ -200,6 +209,8 @@ class CompiledCountingTable:
             raise RuntimeError(f"the compiled path cannot play here: {why_not()}")
         if not models(rules):
             raise ValueError(f"the fast path does not model rule set {rules.name!r}")
+        if not plays(plan.count):
+            raise ValueError(f"the compiled path does not play the {plan.count} count")
         self.k = k
         self.rules, self.plan = rules, plan
         self.tables = packed(rules, chart, plan, keep)

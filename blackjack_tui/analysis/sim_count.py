@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from itertools import accumulate
 from operator import mul
@@ -26,8 +26,10 @@ from blackjack_tui.analysis.counting import (
     CountPlan,
     Record,
     chart_at,
+    count_at,
+    offset,
+    suit_blind,
     tag,
-    true_count,
 )
 from blackjack_tui.analysis.sim import Chunk
 from blackjack_tui.analysis.sim_count_engine import CountingEngineTable
@@ -37,6 +39,7 @@ from blackjack_tui.analysis.sim_shoe import Draw, FastShoe
 from blackjack_tui.analysis.sim_tables import VALUES, Tables
 from blackjack_tui.analysis.strategy import Chart
 from blackjack_tui.engine.cards import Card
+from blackjack_tui.engine.count_systems import system
 from blackjack_tui.engine.rules import Rules
 
 Packed: TypeAlias = tuple[list[int], list[int], list[int], list[int], list[float]]
@@ -109,12 +112,23 @@ class CountingFastTable:
     """One box, the plan's bets and plays, from one seeded (or stacked) shoe."""
 
     def __init__(self, rules: Rules, chart: Chart, plan: CountPlan, seed: int = 0, *,
-                 stacked: list[Card] | None = None) -> None:
+                 stacked: list[Card] | None = None, tags: Sequence[int] | None = None) -> None:
+        """``tags``: the points of each card code 0-13 (code 0 unused), the plan's count's by
+        default; the count's initial count and a full shoe's points still come from the plan."""
         if not models(rules):
             raise ValueError(f"the fast path does not model rule set {rules.name!r}")
+        if tags is None and not suit_blind(plan.count):
+            raise ValueError(f"the fast path's cards have no suits: {plan.count} is counted "
+                             "on the engine path")
         self.rules, self.chart, self.plan = rules, chart, plan
         self.shoe = FastShoe(rules, seed, stacked)
-        self.tags = [tag(plan.count, VALUES[code]) if code else 0 for code in range(14)]
+        self.tags = list(tags) if tags is not None else \
+            [tag(plan.count, VALUES[code]) if code else 0 for code in range(14)]
+        self.offset = offset(plan.count, rules.decks)
+        """The running count is this less the points of the cards left (see :mod:`.counting`)."""
+        self.fresh = system(plan.count).initial(rules.decks)
+        self.simple = plan.tc_mode == "floor" and system(plan.count).balanced \
+            and system(plan.count).scale == 1
         self.lo, self.hi = plan.tc_range()
         span = range(self.lo, self.hi + 1)
         self.bets = [float(plan.spread.units_at(tc)) for tc in span]
@@ -124,7 +138,8 @@ class CountingFastTable:
         self.seated = plan.wong_in is None
         self.gone = False
         self.counted = -1  # the shuffle the prefix sums below were taken after
-        self.minus: list[int] = [0]  # minus the tags of cards[:i]: valid from ``valid_from``
+        self.minus: list[int] = [self.offset]  # the offset less the points of cards[:i]: valid
+        # from ``valid_from``
         self.valid_from = 0
 
     def _machines(self, k: int) -> Machines:
@@ -135,22 +150,22 @@ class CountingFastTable:
         return found
 
     def running_count(self) -> int:
-        """Minus the tags of the cards left. After a shuffle the sums of the tags up the shoe
-        are taken once; the cards from the loose ones up keep their places until the next
-        shuffle (a card is only drawn at random from below them), so the count is
+        """The offset less the points of the cards left. After a shuffle the sums of the points
+        up the shoe are taken once; the cards from the loose ones up keep their places until the
+        next shuffle (a card is only drawn at random from below them), so the count is
         ``minus[cards left]`` until the deal reaches the loose cards."""
         shoe = self.shoe
         cards = shoe.cards
         left = len(cards)
         if shoe.shuffles != self.counted:
             if left == shoe.total and self.every_round:
-                return 0  # a fresh shoe every round: no table needed
-            self.minus = [0, *accumulate(-self.tags[c] for c in cards)]
+                return self.fresh  # a fresh shoe every round: no table needed
+            self.minus = list(accumulate((-self.tags[c] for c in cards), initial=self.offset))
             self.valid_from = shoe.loose
             self.counted = shoe.shuffles
         if left >= self.valid_from:
             return self.minus[left]
-        return -sum(self.tags[c] for c in cards)  # the last rounds of a shoe, card by card
+        return self.offset - sum(self.tags[c] for c in cards)  # the last rounds, card by card
 
     def play(self, rounds: int, records: list[Record] | None = None) -> CountChunkResult:
         """Play ``rounds`` rounds by the plan; the sums over the rounds bet on.
@@ -171,7 +186,8 @@ class CountingFastTable:
             [0.0] * len(machines)
         seen: list[int] = []  # the true count of every round, counted once at the end
         see = seen.append
-        floor = mode == "floor"
+        simple = self.simple
+        count = plan.count
         wonging = wong_in is not None or wong_out is not None
         wide = self.width
         minus = self.minus
@@ -187,7 +203,8 @@ class CountingFastTable:
             if len(cards) >= clear:  # no shuffle since the count table was read: it holds
                 first = more = pop
                 left = len(cards)
-                tc = (minus[left] * 52) // left if floor else true_count(minus[left], left, mode)
+                tc = (minus[left] * 52) // left if simple \
+                    else count_at(count, minus[left], left, mode)
             else:
                 before = shoe.shuffles
                 first, more = shoe.prepare()
@@ -198,7 +215,7 @@ class CountingFastTable:
                 left = len(cards) or 1  # (a stacked shoe may be empty: the deal says so)
                 running = self.running_count()
                 minus = self.minus
-                tc = true_count(running, left, mode)
+                tc = count_at(count, running, left, mode)
             see(tc)
             if wonging:
                 seated, gone = wong(plan, tc, seated, gone)
@@ -264,10 +281,11 @@ class CountingFastTable:
 
 def run_count_chunk(rules: Rules, chart: Chart, plan: CountPlan, chunk: Chunk,
                     engine: bool = False) -> CountChunkResult:
-    """Play one chunk of the plan, on the fast path or (``engine``, or rules the fast path does
-    not model) through the engine: the same cards and the same results either way."""
+    """Play one chunk of the plan, on the fast path or (``engine``, rules the fast path does not
+    model, or Red 7, which needs the cards' suits) through the engine: the same cards and the
+    same results either way."""
     table: CountingFastTable | CountingEngineTable
-    if engine or not models(rules):
+    if engine or not models(rules) or not suit_blind(plan.count):
         table = CountingEngineTable(rules, chart, plan, chunk.seed)
     else:
         table = CountingFastTable(rules, chart, plan, chunk.seed)

@@ -18,6 +18,7 @@ from blackjack_tui.analysis.sim_engine import BANKROLL, chart_key
 from blackjack_tui.analysis.strategy import Chart
 from blackjack_tui.engine.actions import BARE
 from blackjack_tui.engine.cards import Card
+from blackjack_tui.engine.count_systems import CountSystem, system
 from blackjack_tui.engine.round import Round
 from blackjack_tui.engine.rules import Rules
 from blackjack_tui.engine.shoe import Shoe
@@ -30,13 +31,21 @@ def hilo(card: Card) -> int:
     return -1 if card.value in (1, 10) else 0
 
 
-def exact_true_count(running: int, cards_left: int, mode: str) -> int:
+def exact_true_count(running: int, cards_left: int, mode: str, scale: int = 1) -> int:
     decks = Fraction(max(1, cards_left), 52)
     if mode == "half-deck":
         halves = math.floor(decks * 2 + Fraction(1, 2))  # to the nearest half deck, halves up
         decks = Fraction(max(1, halves), 2)
-    value = Fraction(running) / decks
+    value = Fraction(running, scale) / decks
     return math.trunc(value) if mode == "truncate" else math.floor(value)
+
+
+def exact_count(counted: CountSystem, running: int, cards_left: int, mode: str) -> int:
+    """The count the plan reads: a balanced system's true count, an unbalanced one's running
+    count in tags, floored."""
+    if counted.balanced:
+        return exact_true_count(running, cards_left, mode, counted.scale)
+    return math.floor(Fraction(running, counted.scale))
 
 
 class CountingEngineTable:
@@ -44,8 +53,7 @@ class CountingEngineTable:
 
     def __init__(self, rules: Rules, chart: Chart, plan: CountPlan, seed: int = 0, *,
                  shoe: Shoe | None = None) -> None:
-        if plan.count != "hilo":
-            raise ValueError(f"unknown count {plan.count!r}")
+        self.counted = system(plan.count)
         self.rules, self.chart, self.plan = rules, chart, plan
         self.shoe = shoe if shoe is not None else Shoe.seeded(rules.decks, seed)
         self.plays = {(e.kind, e.row, e.up): e for e in plan.plays()}
@@ -72,8 +80,13 @@ class CountingEngineTable:
         if shoe.needs_shuffle(rules.shuffle == "every-round", rules.penetration):
             shoe.shuffle()
             self.seated, self.gone = plan.wong_in is None, False
-        running = -sum(hilo(card) for card in shoe.remaining_cards())
-        tc = exact_true_count(running, shoe.remaining, plan.tc_mode)
+        # The initial count plus the points of the cards gone: the points of a full shoe of the
+        # table's decks less those of the cards left (each card's own, a red seven's too).
+        counted = self.counted
+        full = counted.deck_points() * rules.decks
+        running = int(counted.initial(rules.decks) + full) \
+            - sum(counted.points_of(card) for card in shoe.remaining_cards())
+        tc = exact_count(counted, running, shoe.remaining, plan.tc_mode)
         if not self.seated and not self.gone and plan.wong_in is not None \
                 and tc >= plan.wong_in:
             self.seated = True

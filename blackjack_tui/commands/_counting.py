@@ -27,6 +27,7 @@ from blackjack_tui.analysis.sim_count import run_count_chunk
 from blackjack_tui.analysis.sim_fast import models
 from blackjack_tui.analysis.strategy import Chart
 from blackjack_tui.cli import UsageError
+from blackjack_tui.engine.count_systems import DEFAULT, system
 from blackjack_tui.engine.rules import Rules
 
 OPTIONS = ("count", "spread", "unit", "indices", "wong_in", "wong_out", "hands_per_hour",
@@ -65,9 +66,10 @@ def with_penetration(rules: Rules, text: str | None) -> Rules:
 
 def plan_of(args: argparse.Namespace, rules: Rules) -> tuple[c.CountPlan, Decimal]:
     """The counting plan and the unit (money) the options ask for, or a UsageError."""
-    count = (args.count or "hilo").lower()
-    if count not in c.COUNTS:
-        raise UsageError(f"unknown count {args.count!r}; known: {', '.join(c.COUNTS)}")
+    try:
+        count = system(args.count or DEFAULT).name
+    except ValueError as err:
+        raise UsageError(str(err)) from None
     try:
         spread = c.Spread.parse(args.spread) if args.spread else c.Spread.flat()
     except ValueError as err:
@@ -86,7 +88,8 @@ def plan_of(args: argparse.Namespace, rules: Rules) -> tuple[c.CountPlan, Decima
         raise UsageError(str(err)) from None
     if args.indices == "none":
         return checked, unit
-    return replace(checked, indices=cached_indices(rules)), unit  # (seconds, the first time)
+    # (seconds, the first time for a count)
+    return replace(checked, indices=cached_indices(rules, count=count)), unit
 
 
 def risk_options(args: argparse.Namespace) -> tuple[float | None, float]:
@@ -120,13 +123,15 @@ def _work(chunk: Chunk) -> c.CountChunkResult:
     return _chunk(*_WORKER[:3], chunk, *_WORKER[3:])
 
 
-def path_of(args: argparse.Namespace, rules: Rules) -> str:
-    """Where the rounds are played: ``engine`` (``--engine``, or rules the fast path does not
-    model), ``compiled`` (numba's kernel, when installed; ``--python`` declines it) or ``fast``
-    (the pure-Python fast path)."""
-    if bool(getattr(args, "engine", False)) or not models(rules):
+def path_of(args: argparse.Namespace, rules: Rules, count: str = "hi-lo") -> str:
+    """Where the rounds are played: ``engine`` (``--engine``, rules the fast path does not
+    model, or a count that tags a card by its colour: Red 7), ``compiled`` (numba's kernel, when
+    installed and the count is one it plays; ``--python`` declines it) or ``fast`` (the
+    pure-Python fast path)."""
+    if bool(getattr(args, "engine", False)) or not models(rules) or not c.suit_blind(count):
         return "engine"
-    if not getattr(args, "python", False) and sim_compiled.available():
+    if (not getattr(args, "python", False) and sim_compiled.plays(count)
+            and sim_compiled.available()):
         return "compiled"
     return "fast"
 
@@ -139,7 +144,7 @@ def run(args: argparse.Namespace, rules: Rules,
     bankroll, ror = risk_options(args)
     chart = cached_analysis(rules).chart
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
-    path = path_of(args, rules)
+    path = path_of(args, rules, count_plan.count)
     engine, compiled = path == "engine", path == "compiled"
     chunks = plan(args.hands, seed)
     jobs = min(args.jobs or os.cpu_count() or 1, len(chunks))
@@ -227,7 +232,9 @@ def report(est: c.CountEstimate, per_hour: int, unit: Decimal, bankroll: float |
 
 
 def _plan(count_plan: c.CountPlan, rules: Rules, unit: Decimal) -> dict[str, object]:
-    return {"count": count_plan.count, "spread": count_plan.spread.text(), "unit": str(unit),
+    by = "true count" if system(count_plan.count).balanced else "running count"
+    return {"count": count_plan.count, "count_by": by, "spread": count_plan.spread.text(),
+            "unit": str(unit),
             "indices": "none" if count_plan.indices is None else "computed",
             "index_plays": len(count_plan.plays()), "tc": count_plan.tc_mode,
             "wong_in": count_plan.wong_in, "wong_out": count_plan.wong_out,
@@ -239,9 +246,11 @@ def print_report(rules: Rules, r: dict[str, object]) -> None:
         return f"{r[key]:+.3f}"
 
     title = rules.title or rules.name
+    balanced = system(str(r["count"])).balanced
+    by = f"{r['tc']} true count" if balanced else "by the running count"
     print(f"{title} ({rules.name}): {r['rounds']:,} rounds, {r['count']} count, spread "
           f"{r['spread']} (unit {r['unit']}), indices {r['indices']} ({r['index_plays']} plays), "
-          f"{r['tc']} true count, penetration {r['penetration']:.0%}, {r['path']} path, "
+          f"{by}, penetration {r['penetration']:.0%}, {r['path']} path, "
           f"seed {r['seed']}, {r['jobs']} process(es)")
     played = int(r["rounds_played"])  # type: ignore[call-overload]
     print(f"  played        {played:,} rounds ({played / int(r['rounds']):.1%}), average bet "  # type: ignore[call-overload]
@@ -261,8 +270,9 @@ def print_report(rules: Rules, r: dict[str, object]) -> None:
           f"risk of ruin (95% {_span(r['bankroll_for_ror_units_ci95'])})")
     shares = r["tc_frequencies"]
     assert isinstance(shares, dict)
-    print("  true counts   " + "  ".join(f"{int(tc):+d}: {share:.1%}"
-                                         for tc, share in shares.items() if share >= 0.001))
+    label = "  true counts   " if balanced else "  run. counts   "
+    print(label + "  ".join(f"{int(tc):+d}: {share:.1%}"
+                            for tc, share in shares.items() if share >= 0.001))
     print(f"  speed         {r['hands_per_second']:,} rounds/s "
           f"({r['hands_per_cpu_second']:,} per core) in {r['seconds']} s")
 

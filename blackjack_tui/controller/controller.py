@@ -253,7 +253,8 @@ class RoundController:
         rnd = self.session.round
         if self.decision is None or rnd is None:
             return None
-        return advise(rnd, self.decision, self.count_view().true_count)
+        view = self.count_view()  # the index notes are Hi-Lo's: another count gives none
+        return advise(rnd, self.decision, view.true_count if view.system == "hi-lo" else None)
 
     def _judge(self, rnd: Round, decision: Decision, action: Action) -> None:
         if self.coach is None:
@@ -269,7 +270,7 @@ class RoundController:
             self.on_verdict(verdict)
 
     def count_view(self) -> CountView:
-        """The Hi-Lo count of the cards shown so far, against the shoe as it is now."""
+        """The count of the cards shown so far, against the shoe as it is now."""
         shoe = self.session.shoe
         return self.count.view(shoe.remaining, shoe.total)
 

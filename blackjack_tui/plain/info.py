@@ -47,7 +47,14 @@ HELP_BETWEEN = (
 
 def count_words(controller: RoundController) -> str:
     view = controller.count_view()
-    return (f"Count: running {view.running:+d}, true {view.true_count:+.1f}, "
+    side = f", {view.aces} aces seen of {view.aces_expected:.1f} expected" \
+        if view.aces is not None else ""
+    name = "Count" if view.system == "hi-lo" else f"Count ({view.title})"
+    if view.balanced:
+        return (f"{name}: running {view.running_text}, true "
+                f"{view.true_count:+.1f}{side}, {round(view.penetration * 100)}% of the shoe "
+                "dealt.")
+    return (f"{name}: running {view.running_text} (pivot {view.pivot:+d}){side}, "
             f"{round(view.penetration * 100)}% of the shoe dealt.")
 
 

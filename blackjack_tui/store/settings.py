@@ -13,6 +13,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
+from blackjack_tui.engine.count_systems import DEFAULT, system
 from blackjack_tui.engine.seats import MAX_SEATS, seat_box
 from blackjack_tui.store.db import MAX_DIGITS, money_text, read_money
 from blackjack_tui.store.errors import RecordError
@@ -41,7 +42,10 @@ class Settings(BaseModel):
     coach: bool = Field(default=False, strict=True)
     """Coach mode: say when a decision differs from the best play."""
     count: bool = Field(default=False, strict=True)
-    """Show the Hi-Lo count."""
+    """Show the card count."""
+    count_system: str = Field(default=DEFAULT, max_length=32)
+    """The count system the count overlay counts with (a name of
+    :mod:`blackjack_tui.engine.count_systems`; an alias is kept as the system's name)."""
     plan: PlanChoice | None = None
     """The player's counting plan (the plan screen, ``u``): the bet it asks for at the table."""
     count_checks: CountChecks = "never"
@@ -59,6 +63,11 @@ class Settings(BaseModel):
     bets_behind: dict[int, Decimal] = Field(default_factory=dict)
     """The player's bets behind computer players' boxes (box 4-7: amount) as the last round
     booked at a casino table left them; they stand for the next round, as within a session."""
+
+    @field_validator("count_system")
+    @classmethod
+    def _count_system(cls, value: str) -> str:
+        return system(value).name  # ValueError names the known systems
 
     @field_validator("bets_behind")
     @classmethod

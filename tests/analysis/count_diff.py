@@ -96,10 +96,13 @@ def _rounds(table: Any, rounds: int) -> list[Record | str]:
 
 def both_counting(rules: Rules, chart: Chart, plan: CountPlan, rounds: int, seed: int = 0,
                   stacked: list[Card] | None = None, fast_cls: Fast = CountingFastTable,
-                  plant: Callable[[Any], None] | None = None) -> tuple[list[Any], list[Any]]:
+                  plant: Callable[[Any], None] | None = None, tags: list[int] | None = None
+                  ) -> tuple[list[Any], list[Any]]:
     """Round by round on each path: (true count, bet, net, cards left), or the shoe running out
-    (``plant`` may change the fast table first: a planted bug)."""
-    fast = fast_cls(rules, chart, plan, seed, stacked=stacked)
+    (``plant`` may change the fast table first: a planted bug). ``tags`` go to the fast path
+    only (a planted bug in the count's table)."""
+    given = {} if tags is None else {"tags": tags}
+    fast = fast_cls(rules, chart, plan, seed, stacked=stacked, **given)
     if plant is not None:
         plant(fast)
     shoe = Shoe.stacked(stacked) if stacked is not None else None

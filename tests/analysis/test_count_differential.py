@@ -15,9 +15,14 @@ import numpy as np
 import pytest
 
 from blackjack_tui.analysis.cache import cached_indices
-from blackjack_tui.analysis.counting import CountPlan, Spread
-from blackjack_tui.analysis.sim_count import CountingFastTable
+from blackjack_tui.analysis.counting import CountPlan, Spread, tag
+from blackjack_tui.analysis.sim import Chunk
+from blackjack_tui.analysis.sim_count import CountingFastTable, run_count_chunk
+from blackjack_tui.analysis.sim_count_engine import CountingEngineTable
 from blackjack_tui.analysis.sim_fast import FastTable
+from blackjack_tui.analysis.sim_tables import VALUES
+from blackjack_tui.engine.cards import Card
+from blackjack_tui.engine.shoe import Shoe
 from blackjack_tui.rulesets import load_all
 
 from .count_diff import (
@@ -163,3 +168,79 @@ def test_the_compiled_sums_are_the_python_paths_to_the_last_bit(case: int, monke
     assert replace(ours, cpu_seconds=0) == replace(theirs, cpu_seconds=0), (rules, plan)
     flat = compiled(rules, chart, CountPlan(Spread.flat()), seed).play_flat(3000)
     assert flat == FastTable(rules, chart, seed).play(3000), rules
+OTHER_COUNTS = ["ko", "halves", "zen", "omega-ii", "hi-opt-i", "hi-opt-ii"]
+
+
+@pytest.mark.parametrize("count", OTHER_COUNTS)
+def test_other_counts_alike_on_both_paths(count: str, monkeypatch) -> None:
+    # Each system's own tags, initial count and true count (Halves in points of a half; KO by
+    # its running count from 4 - 4 x decks), on seeded shoes of one, two and six decks.
+    held_adapter(monkeypatch)
+    for case, decks in enumerate((1, 2, 6)):
+        rng = random.Random(f"count {count} {case}")
+        rules = random_rules(rng, decks=decks, shuffle="cut-card",
+                             **({"penetration": 0.9} if decks == 1 else {}))
+        chart, plan = random_chart(rng), random_plan(rng, count=count)
+        seed = rng.randrange(10**6)
+        fast, engine = both_counting(rules, chart, plan, 100, seed=seed)
+        assert first_difference(fast, engine) is None, (rules, plan)
+        fast, engine = whole_runs(rules, chart, plan, 300, seed)
+        assert first_difference(fast, engine) is None, (rules, plan)
+        assert len({r[0] for r in fast}) > 3  # the count moved
+
+
+@pytest.mark.parametrize("count", ["ko", "halves"])
+def test_other_counts_on_narrow_shoes(count: str, monkeypatch) -> None:
+    held_adapter(monkeypatch)
+    for case in range(3):
+        rng = random.Random(f"count narrow {count} {case}")
+        rules = random_rules(rng)
+        cards = narrow_shoe(rng, 300)
+        plan = random_plan(rng, count=count)
+        fast, engine = both_counting(rules, random_chart(rng), plan, 100, stacked=cards)
+        assert first_difference(fast, engine) is None, (rules, [c.text for c in cards[:40]])
+
+
+def test_ko_computed_indices_by_running_count_play_alike_on_both_paths(analysis_of) -> None:
+    rules = SHIPPED["nordic"]
+    indices = cached_indices(rules, count="ko")
+    assert indices.by == "running count"
+    plan = CountPlan(Spread.parse("-2:1,0:2,2:4,4:8,6:12"), indices, "ko")
+    fast, engine = whole_runs(rules, analysis_of(rules).chart, plan, 1500, seed=5)
+    assert first_difference(fast, engine) is None
+    assert min(r[0] for r in fast) <= -15  # KO's running count starts at 4 - 4 x 6 = -20
+
+
+def test_a_wrong_tag_on_the_fast_path_shows(monkeypatch) -> None:
+    # The fast path takes the tags as a parameter: Hi-Lo with the seven counted +1 (KO's tags
+    # under Hi-Lo's true count) must differ from the engine's Hi-Lo somewhere.
+    held_adapter(monkeypatch)
+    rules = random_rules(random.Random("wrong tag"), decks=2, shuffle="cut-card")
+    rng = random.Random("wrong tag plan")
+    plan = random_plan(rng, wong_in=None, wong_out=None)
+    right = [tag("hi-lo", VALUES[code]) if code else 0 for code in range(14)]
+    wrong = [t + (1 if code and VALUES[code] == 7 else 0) for code, t in enumerate(right)]
+    chart = random_chart(rng)
+    fast, engine = both_counting(rules, chart, plan, 200, seed=9, tags=right)
+    assert first_difference(fast, engine) is None
+    fast, engine = both_counting(rules, chart, plan, 200, seed=9, tags=wrong)
+    assert first_difference(fast, engine) is not None
+
+
+def test_red_7_is_counted_on_the_engine_path_by_colour() -> None:
+    rules = SHIPPED["nordic"]
+    plan = CountPlan(Spread.parse("0:1,2:4"), None, "red-7")
+    with pytest.raises(ValueError, match="no suits"):
+        CountingFastTable(rules, random_chart(random.Random(1)), plan)
+    # A stacked shoe: red sevens count +1, black ones 0 (Red 7's running count from -2 x decks
+    # plus the points gone: here a full shoe's points less those left).
+    cards = [Card(t) for t in ("7H", "7D", "7S", "7C", "2S", "TS", "9H", "8D")] * 20
+    table = CountingEngineTable(rules.model_copy(update={"decks": 1}), random_chart(
+        random.Random(2)), plan, shoe=Shoe.stacked(cards))
+    records: list[tuple[int, float, float, int]] = []
+    table.play(1, records)
+    # The full shoe's points (2 a deck) less those of the 160 cards left (40 red sevens, 20
+    # twos, 20 tens: 40): -2 + 2 - 40 = -40 before the first round.
+    assert records[0][0] == -40
+    result = run_count_chunk(rules, random_chart(random.Random(3)), plan, Chunk(0, 7, 200))
+    assert result.rounds == 200

@@ -23,7 +23,7 @@ def test_hilo_counts_two_to_six_up_and_tens_and_aces_down() -> None:
     assert [c.tag("hilo", v) for v in range(1, 11)] == [-1, 1, 1, 1, 1, 1, 0, 0, 0, -1]
     assert sum(c.tag("hilo", card.value) for card in DECK) == 0  # a balanced count
     with pytest.raises(ValueError, match="unknown count"):
-        c.tag("ko", 5)
+        c.tag("knock-in", 5)
 
 
 @pytest.mark.parametrize(("running", "left", "mode", "expected"), [

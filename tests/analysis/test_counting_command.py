@@ -74,7 +74,7 @@ def test_the_text_report(capsys) -> None:
                  "--count", "hilo", "--indices", "none", "--bankroll", "500",
                  "--tc", "half-deck", "--penetration", "83%"]) == 0
     out = capsys.readouterr().out
-    for words in ("hilo count", "half-deck true count", "penetration 83%", "win rate",
+    for words in ("hi-lo count", "half-deck true count", "penetration 83%", "win rate",
                   "per 100 rounds", "N0", "SCORE", "risk of ruin", "bankroll", "true counts"):
         assert words in out, words
 
@@ -82,7 +82,7 @@ def test_the_text_report(capsys) -> None:
 @pytest.mark.parametrize(("args", "says"), [
     (["--spread", "3:1,2:4"], "out of order"),
     (["--spread", "1:4,2:2"], "out of order"),
-    (["--count", "ko"], "unknown count"),
+    (["--count", "knock-in"], "unknown count"),
     (["--unit", "600"], "above the table maximum 500"),
     (["--spread", "1:1,2:100", "--unit", "10"], "top bet"),
     (["--bankroll", "0"], "--bankroll"),

@@ -1,4 +1,5 @@
-"""Options: dealing speed, how cards are drawn, the theme, provably fair shoes. Saved at once.
+"""Options: dealing speed, how cards are drawn, the count system, the theme, provably fair shoes.
+Saved at once.
 
 One line per option (compact selects, switches and inputs), so the whole dialog fits 80×24.
 """
@@ -15,6 +16,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Select, Static, Switch
 
+from blackjack_tui.controller.count import COUNT_TITLES
 from blackjack_tui.controller.game import Game
 from blackjack_tui.store.settings import CountChecks, Speed
 from blackjack_tui.ui.messages import CardsChanged
@@ -23,6 +25,7 @@ from blackjack_tui.ui.widgets.form_focus import FORM_CSS, SwitchWord
 CHECKS = [("Never", "never"), ("Sometimes (1 deal in 8)", "sometimes"),
           ("Often (1 deal in 3)", "often")]
 SPEEDS = [("Instant", "instant"), ("Fast", "fast"), ("Normal", "normal"), ("Slow", "slow")]
+COUNTS = [(title, name) for name, title in COUNT_TITLES.items()]
 
 
 class SettingsScreen(ModalScreen[None]):
@@ -69,6 +72,10 @@ class SettingsScreen(ModalScreen[None]):
                 switch = Switch(value=settings.four_colour, id="four-colour")
                 yield switch
                 yield SwitchWord(switch)
+            with Horizontal(classes="setting form-row"):
+                yield Label("Count system", classes="form-label")
+                yield Select(COUNTS, value=settings.count_system, allow_blank=False,
+                             id="count-system", compact=True)
             with Horizontal(classes="setting form-row"):
                 yield Label("Theme", classes="form-label")
                 yield Select([(t, t) for t in self.themes], value=self.app.theme,
@@ -119,6 +126,11 @@ class SettingsScreen(ModalScreen[None]):
         self.game.settings.four_colour = event.value
         self.game.save_settings()
         self.post_message(CardsChanged())
+
+    @on(Select.Changed, "#count-system")
+    def _count_system(self, event: Select.Changed) -> None:
+        self.game.settings.count_system = str(event.value)
+        self.game.save_settings()  # the table's count overlay recounts in it when shown again
 
     @on(Select.Changed, "#theme")
     def _theme(self, event: Select.Changed) -> None:

@@ -140,11 +140,15 @@ class TableAnalysis(Screen[None]):
         return (id(session.shoe), session.shoe.shuffles, session.rules.name)
 
     def check_count(self) -> None:
-        """A new shoe, a shuffle or another table: the count starts again from nothing."""
+        """A new shoe, a shuffle or another table: the count starts again from nothing. Another
+        count system chosen in Options: the cards seen are recounted in it."""
         key = self._count_key()
         if key != getattr(self, "_counted_table", key) and self.controller is not None:
             self.controller.count.reset()
         self._counted_table = key
+        chosen = self.game.settings.count_system
+        if self.controller is not None and self.controller.count.system.name != chosen:
+            self.controller.count.set_system(chosen, self.game.session.rules.decks)
 
     def action_drill(self) -> None:
         from blackjack_tui.ui.screens.training.menu import DrillMenu

@@ -170,6 +170,7 @@ class TableScreen(TableEvening, TableRound, TableAnalysis, TableCounting):
             if self.betting.stale:
                 self.betting.renew(keep=True)
             self.draw_betting()
+        self.refresh_analysis()  # (the count system may have changed in Options)
 
     # ----------------------------------------------------------------- drawing
 

@@ -1,7 +1,7 @@
-"""The coach line under the felt: the session's hands won, lost and pushed (always), the Hi-Lo
-count and the coach's tally when either is switched on, and the table's notes (the coach's
-verdicts, what the game has to say) for a while: a note takes a row from the felt, never covers a
-card, a question or a result."""
+"""The coach line under the felt: the session's hands won, lost and pushed (always), the card
+count (in the system chosen in Options) and the coach's tally when either is switched on, and the
+table's notes (the coach's verdicts, what the game has to say) for a while: a note takes a row
+from the felt, never covers a card, a question or a result."""
 
 from __future__ import annotations
 
@@ -40,10 +40,10 @@ class AnalysisLine(Static):
         if session:
             parts.append(Text(session))
         if count is not None:
-            parts.append(Text.assemble(
-                "Count ", (f"{count.running:+d}", "bold"), "  true ",
-                (f"{count.true_count:+.1f}", "bold"), "  dealt ",
-                (f"{count.penetration:.0%}", "bold")))
+            words: list[str | tuple[str, str]] = []
+            for label, value in count.words():
+                words += [("  " if words else "") + label, (value, "bold")]
+            parts.append(Text.assemble(*words))
         if plan:
             parts.append(Text(plan))  # the plan's bet and the betting errors, by the coach's
         if coach is not None:

@@ -244,3 +244,35 @@ def test_red_7_is_counted_on_the_engine_path_by_colour() -> None:
     assert records[0][0] == -40
     result = run_count_chunk(rules, random_chart(random.Random(3)), plan, Chunk(0, 7, 200))
     assert result.rounds == 200
+
+
+@pytest.mark.parametrize("count", ["zen", "omega-ii", "hi-opt-i", "hi-opt-ii"])
+def test_the_compiled_path_plays_every_balanced_whole_tag_count_as_the_engine(
+        count: str, monkeypatch) -> None:
+    # The kernel reads a count's tags from its table: a balanced system of whole tags is
+    # Hi-Lo's arithmetic with other tags, and must play round for round as the engine does.
+    held_adapter(monkeypatch)
+    compiled = fast_path("compiled")
+    for case, decks in enumerate((1, 6)):
+        rng = random.Random(f"compiled count {count} {case}")
+        rules = random_rules(rng, decks=decks, shuffle="cut-card",
+                             **({"penetration": 0.9} if decks == 1 else {}))
+        chart, plan = random_chart(rng), random_plan(rng, count=count)
+        seed = rng.randrange(10**6)
+        fast, engine = whole_runs(rules, chart, plan, 300, seed, fast_cls=compiled)
+        assert first_difference(fast, engine) is None, (rules, plan)
+        assert len({r[0] for r in fast}) > 3  # the count moved
+
+
+@pytest.mark.parametrize("count", ["ko", "halves", "red-7"])
+def test_the_compiled_path_declines_the_counts_it_does_not_play(count: str) -> None:
+    # KO and Red 7 are unbalanced, Wong Halves counts in halves: the kernel's true count is not
+    # theirs, so the path choice keeps them off it, and the table refuses them outright.
+    from argparse import Namespace
+
+    from blackjack_tui.analysis import sim_compiled
+    from blackjack_tui.commands._counting import path_of
+
+    assert not sim_compiled.plays(count)
+    assert path_of(Namespace(engine=False, python=False), SHIPPED["nordic"], count) != "compiled"
+    assert sim_compiled.plays("hi-lo") and sim_compiled.plays("zen")

@@ -140,15 +140,23 @@ def simulate(rules: Rules, chart: Chart, plan: c.CountPlan, rounds: int, seed: i
     """Play ``rounds`` rounds of ``plan`` in the ``sim`` command's chunks, one after another;
     ``progress(done, rounds)`` after each; :class:`Cancelled` as soon as ``cancelled()`` says
     so (checked between chunks, a fraction of a second apart)."""
+    from blackjack_tui.analysis import sim_compiled
     from blackjack_tui.analysis.sim import plan as cut
     from blackjack_tui.analysis.sim_count import run_count_chunk
+    from blackjack_tui.analysis.sim_fast import models
 
+    # The path the sim command would take (see commands/_counting.path_of): the compiled
+    # kernel where numba is installed and plays this count (the same rounds, the same
+    # figures), the engine for rules the fast path does not model or a count by colour.
+    engine = not models(rules) or not c.suit_blind(plan.count)
+    compiled = (not engine and sim_compiled.plays(plan.count) and sim_compiled.available())
     results = []
     done = 0
     for chunk in cut(rounds, seed):
         if cancelled is not None and cancelled():
             raise Cancelled
-        results.append(run_count_chunk(rules, chart, plan, chunk))
+        results.append(sim_compiled.run_count_chunk(rules, chart, plan, chunk) if compiled
+                       else run_count_chunk(rules, chart, plan, chunk, engine))
         done += chunk.hands
         if progress is not None:
             progress(done, rounds)

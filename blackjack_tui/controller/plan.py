@@ -25,6 +25,7 @@ from blackjack_tui.analysis.plan_figures import (
     horizon,
     simulate,
 )
+from blackjack_tui.engine.count_systems import system
 from blackjack_tui.engine.rules import Limits, Rules
 from blackjack_tui.store.errors import StoreError
 from blackjack_tui.store.plans import PRESETS, PlanChoice, load_plan, plan_key, plan_seed, save_plan
@@ -77,8 +78,10 @@ def read_choice(limits: Limits, *, count: str, spread: str, wong_in: str, wong_o
                 penetration: str, indices: bool, unit: str, bankroll: str,
                 hands_per_hour: int = 100) -> PlanChoice:
     """The editor's fields as a plan, checked against the table's limits; PlanError if not."""
-    if count not in COUNTS:
-        raise PlanError(f"unknown count {count!r}; known: {', '.join(COUNTS)}")
+    try:
+        count = system(count).name
+    except ValueError as err:
+        raise PlanError(str(err)) from None
     try:
         parsed = c.Spread.parse(spread)
     except ValueError as err:

@@ -47,7 +47,7 @@ class PlanChoice(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    count: str = "hilo"
+    count: str = "hi-lo"
     """The count system (one of :data:`.counting.COUNTS`)."""
     spread: str = PRESETS["1-12"][0]
     """Units by true count, ``TC:UNITS,...`` (the ``sim`` command's ``--spread``)."""
@@ -66,11 +66,9 @@ class PlanChoice(BaseModel):
     @field_validator("count")
     @classmethod
     def _known(cls, value: str) -> str:
-        from blackjack_tui.analysis.counting import COUNTS
+        from blackjack_tui.engine.count_systems import system
 
-        if value not in COUNTS:
-            raise ValueError(f"unknown count {value!r}; known: {', '.join(COUNTS)}")
-        return value
+        return system(value).name  # (an alias, "hilo" say, kept as the system's name)
 
     @field_validator("spread")
     @classmethod

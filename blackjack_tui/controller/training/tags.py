@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from blackjack_tui.analysis.counting import tag
 from blackjack_tui.engine.cards import Card
 
-SYSTEM = "hilo"
+SYSTEM = "hi-lo"
 """The count system the drills use until Options offers others."""
 
 

@@ -203,8 +203,10 @@ class Session(RuleBasedStateMachine):
         exact = after >= booked and self.game.store.balance(BANKROLL) == bankroll
         if kept is not None and kept.holds(head):  # type: ignore[arg-type]
             assert after >= booked, (fault, said)  # the backup that has it is restored
-        assert exact or any(w in said for w in ("booked", "round in play", "damaged",
-                                                "could not be read")), (fault, said)
+        # Named: a round booked, the round in play, a journal line written (a fresh bankroll,
+        # a rebuy: no round), damage, a file that could not be read.
+        assert exact or any(w in said for w in ("booked", "round in play", "was written",
+                                                "damaged", "could not be read")), (fault, said)
         self.game.resume_round = None  # the table plays it on from here
 
     @invariant()

@@ -69,7 +69,7 @@ def test_edge_ascii_says_ascii_is_only_for_play(capsys):
     assert main(["edge", "--ascii"]) == 2
     assert main(["--ascii", "edge"]) == 2
     err = capsys.readouterr().err.splitlines()
-    assert err == ["blackjack-tui edge: --ascii is only for play"] * 2
+    assert err == ["blackjack-tui edge: --ascii is only for play and train"] * 2
 
 
 def gaps(table: Table) -> list[int]:

@@ -188,3 +188,42 @@ def test_tally_attempt_and_parse():
     assert parse_whole(" +3 ") == 3 and parse_whole("−2") == -2
     with pytest.raises(ValueError):
         parse_whole("3.5")
+
+
+# Tags typed in from the published tables (Bryce Carlson's Omega II; Arnold Snyder's Red 7), not
+# read from the engine's: the drills count in the player's own system.
+OMEGA_II = {1: 0, 2: 1, 3: 1, 4: 2, 5: 2, 6: 2, 7: 1, 8: 0, 9: -1, 10: -2}
+
+
+def test_the_count_drills_count_in_the_players_system_when_its_tags_are_whole():
+    from blackjack_tui.controller.training.tags import drill_system
+
+    assert drill_system("zen") == "zen" and drill_system("Omega II") == "omega-ii"
+    assert drill_system("ko") == "ko" and drill_system("red-7") == "red-7"
+    assert drill_system("halves") == "hi-lo"  # halves: the answers are whole numbers
+    assert drill_system("no such count") == "hi-lo"
+    for mode in MODES:
+        drill = RunningCountDrill(mode, rng=random.Random(f"omega {mode}"), system="omega-ii")
+        run = drill.run
+        if run.missing is not None:
+            assert run.answer == OMEGA_II[run.missing.value]
+        else:
+            assert run.answer == sum(OMEGA_II[c.value] for c in run.cards)
+        verdict = drill.answer(f"{run.answer:+d}")
+        assert verdict.right, (mode, verdict)
+
+
+def test_red_7_tags_a_seven_by_its_colour_in_the_drills():
+    assert tag_of(Card("7H"), "red-7") == 1 and tag_of(Card("7D"), "red-7") == 1
+    assert tag_of(Card("7S"), "red-7") == 0 and tag_of(Card("5S"), "red-7") == 1
+
+
+def test_pairs_in_a_level_two_count_net_up_to_four():
+    drill = PairsDrill(rng=random.Random(3), system="omega-ii")
+    assert drill.answers == tuple(range(-4, 5))
+    assert PairsDrill(system="hi-lo").answers == (-2, -1, 0, 1, 2)
+    for _ in range(40):
+        a, b = drill.pair
+        net = OMEGA_II[a.value] + OMEGA_II[b.value]
+        assert drill.net == net
+        assert drill.answer(str(net)).right

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from textual.widgets import Input, OptionList, Static
+from textual.widgets import Input, Label, OptionList, Static
 
 from blackjack_tui.controller.training import DRILLS
 from blackjack_tui.engine.money import money_str
@@ -288,3 +288,36 @@ async def test_bet_ramp_takes_another_spread_and_refuses_a_bad_one(make_app):
         q = screen.drill.question
         await type_answer(pilot, str(q.units))
         assert screen.drill.tally.right == 1 and screen.drill.tally.asked == 1
+
+
+async def test_the_count_drills_count_in_the_system_chosen_in_options(make_app):
+    # Omega II in Options: the running-count and pairs drills say so and score its tags
+    # (typed in here from Carlson's table), the pairs with nine buttons, -4 to +4, in 80 columns.
+    omega_ii = {1: 0, 2: 1, 3: 1, 4: 2, 5: 2, 6: 2, 7: 1, 8: 0, 9: -1, 10: -2}
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        app.game.settings.count_system = "omega-ii"
+        menu = await open_menu(pilot, app)
+        await pilot.press("3")
+        screen = app.screen
+        assert isinstance(screen, RunningCountScreen)
+        assert "(Omega II)" in str(screen.query_one(".pane-title", Label).render())
+        run = screen.drill.run
+        assert run.answer == (omega_ii[run.missing.value] if run.missing is not None
+                              else sum(omega_ii[c.value] for c in run.cards))
+        await pilot.press("escape")
+        assert app.screen is menu
+        await pilot.press("7")
+        screen = app.screen
+        assert isinstance(screen, PairsScreen)
+        buttons = list(screen.query("#pairs-buttons Button").results())
+        assert [str(b.label) for b in buttons] == ["-4", "-3", "-2", "-1", "0", "+1", "+2",
+                                                    "+3", "+4"]
+        assert all(b.region.right <= 80 for b in buttons)
+        tally = screen.drill.tally
+        a, b = screen.drill.pair
+        net = omega_ii[a.value] + omega_ii[b.value]
+        assert await pilot.click(f"#pair-{net + 4}")
+        await pause_until(pilot, lambda: tally.asked == 1)
+        assert tally.right == 1

@@ -1,15 +1,16 @@
-"""Pairs cancelling: two cards at a time; name the pair's net tag (-2 to +2). A high card and a
-low card cancel (0): the habit that makes a fast count."""
+"""Pairs cancelling: two cards at a time; name the pair's net tag (-2 to +2 in Hi-Lo, to +4 in a
+level-two count). A high card and a low card cancel (0): the habit that makes a fast count."""
 
 from __future__ import annotations
 
 import random
 
 from blackjack_tui.controller.training.base import Clock, Tally, Verdict, parse_whole
-from blackjack_tui.controller.training.tags import SYSTEM, count_of
+from blackjack_tui.controller.training.tags import SYSTEM, count_of, largest_tag
 from blackjack_tui.engine.cards import DECK, Card
 
 ANSWERS = (-2, -1, 0, 1, 2)
+"""The nets of a pair in Hi-Lo (:attr:`PairsDrill.answers` for the drill's own count)."""
 
 
 class PairsDrill:
@@ -19,6 +20,8 @@ class PairsDrill:
                  system: str = SYSTEM) -> None:
         self.rng = rng or random.Random()
         self.system = system
+        top = 2 * largest_tag(system)
+        self.answers = tuple(range(-top, top + 1))
         self.tally = Tally(self.name, clock) if clock else Tally(self.name)
         self.pair = self.deal()
 

@@ -1,10 +1,11 @@
 """Running count at speed: cards dealt one to three at a time; name the count at the end.
 
 Modes (:data:`MODES`): ``round`` (one round's worth, 8 to 14 cards), ``deck`` (a deck dealt down
-to a point the drill picks, 26 to 51 cards: a whole deck always counts 0, Hi-Lo being balanced,
-so the drill stops and asks), ``shoe`` (two decks, stopped after 60 to 100 cards), and
+to a point the drill picks, 26 to 51 cards: a whole deck counts the same every time, 0 in a
+balanced count, so the drill stops and asks), ``shoe`` (two decks, stopped after 60 to 100
+cards), and
 ``missing`` (the classic trick: a deck less one card, counted through; the answer is the
-missing card's tag, which is minus the count of what was shown, Hi-Lo being balanced). The
+missing card's tag, a deck's count less the count of what was shown). The
 pace is the player's: seconds per group, :data:`PACES`, changed with
 :meth:`RunningCountDrill.faster` and :meth:`slower`.
 """

@@ -22,9 +22,10 @@ from textual.widgets import Button, Input
 
 from blackjack_tui.controller.training.base import Verdict
 from blackjack_tui.controller.training.decks import DeckDrill
-from blackjack_tui.controller.training.pairs import ANSWERS, PairsDrill
+from blackjack_tui.controller.training.pairs import PairsDrill
 from blackjack_tui.controller.training.ramp import BetRampDrill, spread_words
 from blackjack_tui.controller.training.running import MODE_WORDS, MODES, RunningCountDrill
+from blackjack_tui.controller.training.tags import title_of
 from blackjack_tui.controller.training.true_count import TrueCountDrill
 from blackjack_tui.engine.cards import Card
 from blackjack_tui.ui.cards import CardStyle
@@ -44,7 +45,7 @@ def cards_apart(style: CardStyle, cards: tuple[Card, ...]) -> list[Text]:
 
 
 class RunningCountScreen(QuizScreen):
-    TITLE = "Running count at speed (Hi-Lo)"
+    TITLE = "Running count at speed"
     HELP = "space: next cards now · + -: slower / faster · v: what is dealt · escape: back"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("space", "next_group", "Next", id="running.next"),
@@ -59,6 +60,9 @@ class RunningCountScreen(QuizScreen):
         super().__init__(drill or RunningCountDrill(), card_style, keep)
         self.group: tuple[Card, ...] = ()
         self.timer: Timer | None = None
+
+    def heading(self) -> str:
+        return f"Running count at speed ({title_of(self.drill.system)})"
 
     @property
     def running(self) -> RunningCountDrill:
@@ -140,7 +144,7 @@ class RunningCountScreen(QuizScreen):
 
 
 class TrueCountScreen(QuizScreen):
-    TITLE = "True count (Hi-Lo): the running count over the decks left"
+    TITLE = "True count: the running count over the decks left"
     HELP = "within 0.5 is right · type the true count, enter · escape: back"
     PLACEHOLDER = "the true count"
 
@@ -232,22 +236,30 @@ class BetRampScreen(QuizScreen):
 
 
 class PairsScreen(QuizScreen):
-    TITLE = "Pairs cancelling (Hi-Lo): the two cards' net tag"
+    TITLE = "Pairs cancelling: the two cards' net tag"
     HELP = "click or type -2 … +2, enter · escape: back"
     PLACEHOLDER = "net tag"
     DEFAULT_CSS = """
     PairsScreen #pairs-buttons { height: 3; }
-    PairsScreen #pairs-buttons Button { min-width: 8; width: 8; margin-right: 1; }
+    PairsScreen #pairs-buttons Button { min-width: 6; width: 6; margin-right: 1; }
     """
 
     def __init__(self, drill: PairsDrill | None = None, card_style: CardStyle | None = None,
                  keep: Keep | None = None) -> None:
         super().__init__(drill or PairsDrill(), card_style, keep)
 
+    def heading(self) -> str:
+        return f"Pairs cancelling ({title_of(self.drill.system)}): the two cards' net tag"
+
+    def help_line(self) -> str:
+        top = self.drill.answers[-1]
+        return f"click or type -{top} … +{top}, enter · escape: back"
+
     def answer_widgets(self) -> ComposeResult:
+        top = self.drill.answers[-1]
         with Horizontal(id="pairs-buttons"):
-            for net in ANSWERS:
-                yield Button(f"{net:+d}" if net else "0", id=f"pair-{net + 2}")
+            for net in self.drill.answers:
+                yield Button(f"{net:+d}" if net else "0", id=f"pair-{net + top}")
         yield Input(placeholder=self.PLACEHOLDER, id="quiz-answer")
 
     def on_mount(self) -> None:
@@ -258,7 +270,7 @@ class PairsScreen(QuizScreen):
         event.stop()
         button_id = event.button.id or ""
         if button_id.startswith("pair-"):
-            self.submit(str(int(button_id[5:]) - 2))
+            self.submit(str(int(button_id[5:]) - self.drill.answers[-1]))
             self.query_one("#quiz-answer", Input).focus()
 
     def question(self) -> RenderableType:

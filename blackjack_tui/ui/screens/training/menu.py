@@ -33,6 +33,9 @@ PROGRESS = "progress"
 def drill_screen(name: str, game: Game, card_style: CardStyle,
                  keep: object = None) -> Screen[None]:
     """The screen of the drill ``name`` (one of :data:`DRILLS`); ``keep`` takes its attempt."""
+    from blackjack_tui.controller.training.pairs import PairsDrill
+    from blackjack_tui.controller.training.running import RunningCountDrill
+    from blackjack_tui.controller.training.tags import drill_system
     from blackjack_tui.ui.screens.training import drills
 
     keeper = keep if callable(keep) else None
@@ -50,6 +53,11 @@ def drill_screen(name: str, game: Game, card_style: CardStyle,
         "pairs": drills.PairsScreen}
     if name not in screens:
         raise ValueError(f"no drill {name!r}; the drills are: {', '.join(DRILLS)}")
+    counted = drill_system(game.settings.count_system)  # the player's count, where it can
+    if name == "running-count":
+        return drills.RunningCountScreen(RunningCountDrill(system=counted), card_style, keeper)
+    if name == "pairs":
+        return drills.PairsScreen(PairsDrill(system=counted), card_style, keeper)
     return screens[name](card_style=card_style, keep=keeper)
 
 

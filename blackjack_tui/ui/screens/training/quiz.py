@@ -66,14 +66,22 @@ class QuizScreen(ModalScreen[None]):
         self.feedback: Text = Text("")
         self.kept = False
 
+    def heading(self) -> str:
+        """The drill's title line (a count drill's names the count it counts in)."""
+        return self.TITLE
+
+    def help_line(self) -> str:
+        """The keys and answers, in one dim line."""
+        return self.HELP
+
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Label(self.TITLE, classes="pane-title")
+            yield Label(self.heading(), classes="pane-title")
             yield Static("", id="quiz-question", classes="quiz-part")
             yield Static("", id="quiz-feedback")
             yield from self.answer_widgets()
             yield Static("", id="quiz-score", classes="quiz-part")
-            yield Static(Text(self.HELP, style="dim"), classes="quiz-part")
+            yield Static(Text(self.help_line(), style="dim"), classes="quiz-part")
 
     def answer_widgets(self) -> ComposeResult:
         yield Input(placeholder=self.PLACEHOLDER, id="quiz-answer")

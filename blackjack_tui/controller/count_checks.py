@@ -1,6 +1,6 @@
 """Count checks at the table: now and then, before a deal, the game asks the running or the true
-count, and scores the answer. Kept for the session (there is no drills store yet); an answer
-never touches the bankroll.
+count, and scores the answer: the session's score here, each check kept in the drills store
+too (the progress screen's ``count-checks``). An answer never touches the bankroll.
 
 How often is a setting: never, sometimes (one deal in eight), often (one in three). No check
 comes before any card of the shoe has been seen (the answer would be 0). A true count is right

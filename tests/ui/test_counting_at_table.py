@@ -117,6 +117,12 @@ async def test_a_count_check_before_the_deal_is_scored_and_never_touches_the_ban
         assert (screen.count_checks.asked, screen.count_checks.right) == (2, 1)
         assert "Skipped" in line(app)
         await stand_out(pilot, app)
+        # Each check kept with the drills, off the frame: the progress screen's count-checks.
+        app.game.drain()
+        rows, notices = app.game.store.drill_attempts("count-checks")
+        assert not notices
+        assert [(r.asked, r.correct) for r in rows] == [(1, 1), (1, 0)]
+        assert rows[1].missed and not rows[0].missed
 
 
 async def test_count_checks_are_an_option_that_fits_80x24(

@@ -20,3 +20,7 @@ DRILLS: dict[str, str] = {
     "pairs": "Pairs cancelling: two cards, one net tag",
 }
 """Each drill's name and its line in the menu, in the menu's order."""
+
+KEPT: dict[str, str] = {**DRILLS, "count-checks": "Count checks at the table"}
+"""Every kind of attempt the progress shows: the drills, and the count checks the table asks
+before a deal (Options), each check kept as an attempt of one question."""

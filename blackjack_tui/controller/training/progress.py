@@ -48,6 +48,14 @@ def keep_attempt(game: Game, attempt: Attempt) -> str | None:
     return save(game.store, attempt)
 
 
+def keep_later(game: Game, attempt: Attempt) -> None:
+    """Save ``attempt`` on the database's thread, off the table's frame (a count check at the
+    table); a disk that refuses it says so in one line on the table, as a setting's save does."""
+    row = AttemptRow(attempt.drill, attempt.day, attempt.asked, attempt.right, attempt.seconds,
+                     attempt.missed)
+    game.disk.later("the count check's score", lambda: game.store.save_drill_attempt(row))
+
+
 def save(store: Store, attempt: Attempt) -> str | None:
     try:
         store.save_drill_attempt(AttemptRow(attempt.drill, attempt.day, attempt.asked,

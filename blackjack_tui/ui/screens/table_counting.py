@@ -9,6 +9,8 @@ are scored either way, at the deal (:mod:`blackjack_tui.controller.bet_tally`).
 
 from __future__ import annotations
 
+import datetime as dt
+import time
 from collections.abc import Callable
 from decimal import Decimal
 from typing import TYPE_CHECKING
@@ -18,6 +20,8 @@ from textual.screen import Screen
 from blackjack_tui.controller.bet_tally import BetTally
 from blackjack_tui.controller.count_checks import CountChecks, Question
 from blackjack_tui.controller.plan import bet_at, floor_tc, unit_of
+from blackjack_tui.controller.training.base import Attempt
+from blackjack_tui.controller.training.progress import keep_later
 from blackjack_tui.engine.money import money_str
 
 if TYPE_CHECKING:
@@ -102,15 +106,21 @@ class TableCounting(Screen[None]):
             return
         from blackjack_tui.ui.screens.count_check import CountCheck
 
+        asked_at = time.monotonic()
+
         def answered(text: str | None) -> None:
             self._judge(bets)
-            self._scored(question, text)  # beside the bet's verdict, if any
+            self._scored(question, text, time.monotonic() - asked_at)  # beside the bet's verdict
             deal()
 
         self.app.push_screen(CountCheck(question), answered)
 
-    def _scored(self, question: Question, text: str | None) -> None:
+    def _scored(self, question: Question, text: str | None, seconds: float = 0.0) -> None:
         scored = self.count_checks.score(question, text)
+        # Kept with the drills (the progress screen's "count-checks"), off the frame.
+        missed = () if scored.right else (f"{question.kind} {question.answer()}",)
+        keep_later(self.game, Attempt("count-checks", dt.date.today(), 1, int(scored.right),
+                                      round(seconds, 2), missed))
         self.tell(f"{scored.words} · {self.count_checks.summary()}",
                   severity="information" if scored.right else "warning", timeout=8)
 

@@ -18,7 +18,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
-from blackjack_tui.controller.training import DRILLS
+from blackjack_tui.controller.training import KEPT
 from blackjack_tui.controller.training.progress import Day, days
 from blackjack_tui.ui.cards import CardStyle
 from blackjack_tui.ui.widgets.line_chart import LineChart, Rule, Series
@@ -32,7 +32,7 @@ def summary(found: dict[str, list[Day]], chosen: str | None) -> Table:
     table = Table(box=None, padding=(0, 1), header_style="dim", expand=False)
     for column in ("drill", "days", "answers", "right", "s/q", "last day"):
         table.add_column(column, justify="left" if column in ("drill", "last day") else "right")
-    for name in DRILLS:
+    for name in KEPT:
         rows = found.get(name, [])
         asked = sum(d.asked for d in rows)
         right = sum(d.right for d in rows)
@@ -88,7 +88,7 @@ class ProgressScreen(ModalScreen[None]):
         self.found, notices = days(self.game.store)
         for notice in notices[:3]:
             self.notify(notice, severity="warning")
-        practised = [name for name in DRILLS if name in self.found]
+        practised = [name for name in KEPT if name in self.found]
         self.chosen = practised[0] if practised else None
         self.show()
 
@@ -111,7 +111,7 @@ class ProgressScreen(ModalScreen[None]):
                    rules=[Rule("", 0.0, "primary")])
 
     def action_step(self, step: int) -> None:
-        practised = [name for name in DRILLS if name in self.found]
+        practised = [name for name in KEPT if name in self.found]
         if not practised:
             return
         at = practised.index(self.chosen) if self.chosen in practised else 0

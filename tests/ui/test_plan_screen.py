@@ -182,3 +182,18 @@ async def test_a_damaged_plan_file_is_simulated_again_and_said_in_one_line(
         assert "Win" in text(screen, "#plan-figures")
         assert path.read_text().startswith("{")
         assert '"estimate"' in path.read_text() and path.read_text().rstrip().endswith("}")
+
+
+async def test_a_new_plan_counts_in_the_system_chosen_in_options(
+        make_app: Callable[..., BlackjackApp]) -> None:
+    from textual.widgets import Select
+
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        app.game.settings.count_system = "zen"
+        await pilot.press("u")
+        screen = app.screen
+        assert isinstance(screen, PlanScreen)
+        assert screen.query_one("#count", Select).value == "zen"
+        await shown(pilot, screen)
+        assert screen.choice is not None and screen.choice.count == "zen"  # simulated in Zen

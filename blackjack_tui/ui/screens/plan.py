@@ -92,7 +92,8 @@ class PlanScreen(Screen[None]):
         self._worker: Worker[None] | None = None
 
     def compose(self) -> ComposeResult:
-        start = self.game.settings.plan or PlanChoice()
+        # A new plan counts in the system chosen in Options.
+        start = self.game.settings.plan or PlanChoice(count=self.game.settings.count_system)
         table = self.rules.title or self.rules.name
         mine = " (your plan)" if self.game.settings.plan is not None else ""
         with Vertical(id="plan"):

@@ -57,8 +57,10 @@ class PlanChoice(BaseModel):
     """The share of the shoe dealt before the shuffle (``None``: the table's)."""
     indices: bool = True
     """Play the indices computed for the rules (else basic strategy at every count)."""
-    unit: Decimal | None = Field(default=None, gt=0, max_digits=12, decimal_places=2)
-    """One unit in money (``None``: the table minimum)."""
+    unit: Decimal | None = None
+    """One unit in money (``None``: the table minimum): above 0, whole cents, at most 12 digits
+    (checked by a validator: Pydantic 2.7, the floor, takes no digit bounds on an optional
+    Decimal)."""
     bankroll: int = Field(default=1000, ge=1, le=10_000_000)
     """The bankroll in units."""
     hands_per_hour: int = Field(default=100, ge=1, le=1000)
@@ -69,6 +71,17 @@ class PlanChoice(BaseModel):
         from blackjack_tui.engine.count_systems import system
 
         return system(value).name  # (an alias, "hilo" say, kept as the system's name)
+
+    @field_validator("unit")
+    @classmethod
+    def _unit(cls, value: Decimal | None) -> Decimal | None:
+        if value is None:
+            return None
+        if not value.is_finite() or value <= 0:
+            raise ValueError(f"the unit {value} must be above 0")
+        if value != value.quantize(Decimal("0.01")) or value.adjusted() >= 10:
+            raise ValueError(f"the unit {value} must be whole cents, at most 12 digits")
+        return value
 
     @field_validator("spread")
     @classmethod

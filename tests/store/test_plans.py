@@ -88,3 +88,10 @@ def test_the_players_plan_is_a_setting_read_back_field_by_field() -> None:
         _field_value("plan", {**dumped["plan"], "spread": "3:1,1:2"})
     with pytest.raises(ValidationError):
         _field_value("count_checks", "always")
+
+
+@pytest.mark.parametrize("unit", ["0", "-5", "2.005", "12345678901", "NaN"])
+def test_a_plans_unit_is_above_zero_in_whole_cents_and_at_most_12_digits(unit: str) -> None:
+    with pytest.raises(ValidationError):
+        PlanChoice(unit=Decimal(unit))
+    assert PlanChoice(unit=Decimal("1234567890.25")).unit == Decimal("1234567890.25")

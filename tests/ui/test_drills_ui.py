@@ -132,13 +132,18 @@ async def test_pairs_drill_with_the_mouse(make_app):
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         menu = await open_menu(pilot, app)
+        options = menu.query_one(OptionList)
         await pilot.click(OptionList, offset=(4, 7))  # the 7th line: pairs
-        await pilot.pause()
-        if not isinstance(app.screen, PairsScreen):  # a click highlights; a second selects
+        # A click highlights, a second selects (or the first does both): wait for either
+        # before clicking again, so that a slow machine never clicks twice on one screen.
+        await pause_until(pilot, lambda: isinstance(app.screen, PairsScreen)
+                          or options.highlighted == 6)
+        if not isinstance(app.screen, PairsScreen):
             await pilot.click(OptionList, offset=(4, 7))
-            await pilot.pause()
+            await pause_until(pilot, lambda: isinstance(app.screen, PairsScreen))
         screen = app.screen
         assert isinstance(screen, PairsScreen), menu
+        await pause_until(pilot, lambda: screen.query_one("#pair-0").region.width > 0)
         tally = screen.drill.tally
         for asked in range(1, 4):
             net = screen.drill.net

@@ -118,16 +118,9 @@ class BlackjackApp(App[None]):
             self.call_after_refresh(self.open_drill, self._drill)
         if self._first_frame is not None:
             self.call_after_refresh(self._first_frame)  # after the table's first frame
-        if not self.is_headless and not self.is_web:
-            self._watch_terminal()
+        from blackjack_tui.ui.terminal_watch import watch
 
-    def _watch_terminal(self) -> None:
-        """Quit when the terminal has gone without a hang-up (``ui/terminal_watch.py`` says why)."""
-        from blackjack_tui.ui.terminal_watch import EVERY_SECONDS, terminal_fd, watcher
-
-        fd = terminal_fd()
-        if fd is not None:
-            self.set_interval(EVERY_SECONDS, watcher(fd, self.exit), name="terminal watch")
+        watch(self)  # quit when the terminal has gone without a hang-up (the module says why)
 
     def open_drill(self, name: str) -> None:
         """The drill menu over the table, and the drill ``name`` over it (``menu``: none)."""

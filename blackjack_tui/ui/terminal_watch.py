@@ -17,6 +17,9 @@ import os
 import sys
 import termios
 from collections.abc import Callable
+from typing import Any
+
+from textual.app import App
 
 EVERY_SECONDS = 2.0
 """How often the terminal is asked: a spinning input thread is ended within this, and the check
@@ -56,3 +59,12 @@ def watcher(fd: int, leave: Callable[[], None]) -> Callable[[], None]:
             leave()
 
     return check
+
+
+def watch(app: App[Any]) -> None:
+    """Have ``app`` quit (``app.exit``) once its terminal has gone (not in a test or a browser)."""
+    if app.is_headless or app.is_web:
+        return
+    fd = terminal_fd()
+    if fd is not None:
+        app.set_interval(EVERY_SECONDS, watcher(fd, app.exit), name="terminal watch")

@@ -92,3 +92,32 @@ def test_a_game_whose_terminal_is_gone_quits_and_keeps_its_round(tmp_path: Path)
         assert again.resume_round is not None and not again.resume_round.over  # seed 7: in play
     finally:
         again.close()
+
+
+def test_the_scorekeeper_whose_terminal_is_gone_quits(tmp_path: Path) -> None:
+    master, slave = os.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+    env = dict(os.environ, TERM="xterm-256color", PYTHONPATH=str(REPO))
+    child = subprocess.Popen([sys.executable, "-m", "blackjack_tui", "--data-dir",
+                              str(tmp_path / "data"), "ledger"], stdin=slave, stdout=slave,
+                             stderr=slave, env=env, close_fds=True)
+    os.close(slave)
+    out = b""
+    try:
+        deadline = time.monotonic() + 90
+        while time.monotonic() < deadline and b"vening" not in out:  # its first screen drawn
+            ready, _, _ = select.select([master], [], [], 0.2)
+            if ready:
+                out += os.read(master, 65536)
+        assert b"vening" in out, out.decode("utf-8", "replace")[-2000:]
+        os.close(master)
+        master = -1
+        child.wait(timeout=EVERY_SECONDS * 3 + 10)
+    finally:
+        if master >= 0:
+            os.close(master)
+        if child.poll() is None:
+            child.kill()
+            child.wait()
+            raise AssertionError("the scorekeeper went on without its terminal")
+    assert child.returncode == 0

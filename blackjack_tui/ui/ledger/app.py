@@ -8,6 +8,7 @@ from textual.app import App
 from blackjack_tui.engine.rules import Rules
 from blackjack_tui.store.evenings import EveningStore
 from blackjack_tui.ui.ledger.evenings import EveningsScreen
+from blackjack_tui.ui.terminal_watch import watch
 
 
 class LedgerApp(App[None]):
@@ -28,6 +29,7 @@ class LedgerApp(App[None]):
         if self.player_theme in self.available_themes:
             self.theme = self.player_theme
         self.push_screen(EveningsScreen(self.store, self.rules), callback=self._left)
+        watch(self)  # quit when the terminal has gone without a hang-up (the module says why)
 
     def _left(self, _: None) -> None:
         self.exit()

@@ -16,6 +16,7 @@ from blackjack_tui.ui.app import BlackjackApp
 from blackjack_tui.ui.screens.plan import PlanScreen
 from blackjack_tui.ui.screens.rules_menu import RulesMenu
 from blackjack_tui.ui.widgets.line_chart import LineChart
+from tests.ui.fits import screen_text
 
 SIZE = (80, 24)
 
@@ -195,5 +196,7 @@ async def test_a_new_plan_counts_in_the_system_chosen_in_options(
         screen = app.screen
         assert isinstance(screen, PlanScreen)
         assert screen.query_one("#count", Select).value == "zen"
+        await pilot.pause()
+        assert "Count Zen " in "\n".join(screen_text(app))  # by its name, as in Options
         await shown(pilot, screen)
         assert screen.choice is not None and screen.choice.count == "zen"  # simulated in Zen

@@ -30,6 +30,7 @@ from textual.widgets import Footer, Input, Label, ProgressBar, Select, Static
 from textual.worker import Worker, WorkerState, get_current_worker
 
 from blackjack_tui.controller import plan as plans
+from blackjack_tui.controller.count import COUNT_TITLES
 from blackjack_tui.controller.game import Game
 from blackjack_tui.controller.plan import (
     COUNTS,
@@ -58,7 +59,7 @@ class PlanScreen(Screen[None]):
     .plan-row { height: 1; }
     .plan-row Label { padding: 0 1 0 0; }
     .plan-row .gap { padding: 0 1 0 2; }
-    #count { width: 12; }
+    #count { width: 15; }  /* "Wong Halves" and the arrow */
     #preset { width: 13; }
     #indices { width: 14; }
     #spread { width: 1fr; }
@@ -102,8 +103,8 @@ class PlanScreen(Screen[None]):
                         id="plan-title")
             with Horizontal(classes="plan-row"):
                 yield Label("Count")
-                yield Select([(n, n) for n in COUNTS], value=start.count, allow_blank=False,
-                             compact=True, id="count")
+                yield Select([(COUNT_TITLES.get(n, n), n) for n in COUNTS], value=start.count,
+                             allow_blank=False, compact=True, id="count")
                 yield Label("Spread", classes="gap")
                 yield Select([(PRESET_NAMES[n], n) for n in PRESETS], prompt="preset",
                              compact=True, id="preset",

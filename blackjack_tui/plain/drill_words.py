@@ -19,6 +19,7 @@ from blackjack_tui.engine.kernel import hand_value
 from blackjack_tui.plain.words import ANSWER_KEYS, ANSWER_WORDS, card_words, either, plural
 
 QUARTERS = {1: "a quarter", 2: "a half", 3: "three quarters"}
+PARTS = {1: "a quarter of a deck", 2: "half a deck", 3: "three quarters of a deck"}
 
 PLAYS = {"h": "hit", "hit": "hit", "s": "stand", "stand": "stand", "d": "double",
          "double": "double", "p": "split", "split": "split", "r": "surrender",
@@ -48,7 +49,7 @@ def decks_words(decks: Fraction) -> str:
     if not part:
         return plural(whole, "deck")
     if not whole:
-        return f"{QUARTERS[part]} of a deck"
+        return PARTS[part]
     return f"{whole} and {QUARTERS[part]} decks"
 
 
@@ -57,12 +58,18 @@ def score_words(words: str) -> str:
     return words.replace(" · ", "; ")
 
 
-def verdict_line(verdict: Verdict, what: str, note: str = "") -> str:
-    """``Right: +3.`` or ``Not quite: the count is +2, you said +3.``, a note after it."""
+def a_shoe(decks: int) -> str:
+    """``A 6-deck shoe``, ``An 8-deck shoe``."""
+    return f"{'An' if decks == 8 else 'A'} {decks}-deck shoe"
+
+
+def verdict_line(verdict: Verdict, told: str, note: str = "") -> str:
+    """``Right: +3.`` or ``Not quite: the count is +2, you said +3.``, a note after it;
+    ``told`` says the right answer, ``{}`` standing for it (``the count is {}``)."""
     after = f"; {note}" if note else ""
     if verdict.right:
         return f"Right: {verdict.said}{after}."
-    return f"Not quite: {what} is {verdict.expected}, you said {verdict.said}{after}."
+    return f"Not quite: {told.format(verdict.expected)}, you said {verdict.said}{after}."
 
 
 # The strategy and index drills
@@ -72,9 +79,9 @@ def hand_question(question: Question) -> str:
     spades. Hit, stand or surrender? (h s r)``."""
     a, b = question.cards
     total, soft = hand_value([a, b])
-    made = "a pair" if question.kind == "pairs" else f"{'soft' if soft else 'hard'} {total}"
-    count = "" if question.true_count is None else f"True count {question.true_count:+d}. "
     legal = [str(action) for action in question.legal]
+    made = "a pair" if "split" in legal else f"{'soft' if soft else 'hard'} {total}"
+    count = "" if question.true_count is None else f"True count {question.true_count:+d}. "
     answers = either([ANSWER_WORDS[a] for a in legal]).capitalize()
     keys = " ".join(ANSWER_KEYS[a] for a in legal)
     return (f"{count}{sentence(card_words(a))[:-1]} and {card_words(b)}, {made}, against the "

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from blackjack_tui.controller.training.base import Attempt, Verdict
 from blackjack_tui.plain.drill_words import (
+    a_shoe,
     cards_line,
     decks_words,
     hand_question,
@@ -121,8 +122,8 @@ class Quiz(Sitting):
     """The drills answered with a number (true count, decks, bet ramp, pairs): a question, an
     answer, a verdict, the next question."""
 
-    what = "the answer"
-    """What the answer is, for a wrong one: ``Not quite: the net tag is 0, …``."""
+    told = "the answer is {}"
+    """The right answer in words, for a wrong one: ``Not quite: the net tag is 0, …``."""
 
     def __init__(self, trainer: Trainer, drill: Any) -> None:
         super().__init__(trainer)
@@ -167,7 +168,7 @@ class Quiz(Sitting):
                 except ValueError as err:
                     self.t.say(sentence(str(err)))
                     continue
-                self.t.say(verdict_line(verdict, self.what, self.note(verdict)))
+                self.t.say(verdict_line(verdict, self.told, self.note(verdict)))
                 break
 
     def before(self) -> None:
@@ -176,7 +177,7 @@ class Quiz(Sitting):
 
 class PairsSitting(Quiz):
     title = "Pairs cancelling"
-    what = "the net tag"
+    told = "the net tag is {}"
 
     def opening(self) -> str:
         top = self.drill.answers[-1]
@@ -202,7 +203,7 @@ class PairsSitting(Quiz):
 
 class TrueCountSitting(Quiz):
     title = "True count"
-    what = "the true count"
+    told = "the true count is {}"
 
     def opening(self) -> str:
         return ("True count: a shoe, the decks in its discard tray and the running count; type "
@@ -212,7 +213,7 @@ class TrueCountSitting(Quiz):
     def question(self) -> str:
         q = self.drill.question
         tray = decks_words(q.decks - q.decks_left)
-        return (f"A {q.decks}-deck shoe, {tray} in the discard tray; running count "
+        return (f"{a_shoe(q.decks)}, {tray} in the discard tray; running count "
                 f"{q.running:+d}. The true count?")
 
     def help(self) -> str:
@@ -229,12 +230,12 @@ class DecksSitting(Quiz):
                 + MENU_AND_QUIT)
 
     def before(self) -> None:
-        self.what = f"the decks {self.drill.question.ask}"
+        self.told = f"{{}} decks are {self.drill.question.ask}"
 
     def question(self) -> str:
         q = self.drill.question
         share = round(100 * q.quarters_discarded / (4 * q.decks))
-        return (f"A {q.decks}-deck shoe; the discard tray holds {share}% of it. How many decks "
+        return (f"{a_shoe(q.decks)}; the discard tray holds {share}% of it. How many decks "
                 f"are {q.ask}?")
 
     def help(self) -> str:
@@ -244,7 +245,7 @@ class DecksSitting(Quiz):
 
 class BetRampSitting(Quiz):
     title = "Bet ramp"
-    what = "the bet"
+    told = "the bet is {} units"
 
     def spread(self) -> str:
         from blackjack_tui.controller.training.ramp import spread_words
@@ -391,9 +392,9 @@ class RunningCountSitting(Sitting):
                 continue
             if run.missing is not None:
                 note = f"the missing card was the {card_words(run.missing)}"
-                self.t.say(verdict_line(verdict, "the tag", note))
+                self.t.say(verdict_line(verdict, "the tag is {}", note))
             else:
-                self.t.say(verdict_line(verdict, "the count", f"{len(run.cards)} cards"))
+                self.t.say(verdict_line(verdict, "the count is {}", f"{len(run.cards)} cards"))
             return None
 
 

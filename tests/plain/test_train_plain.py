@@ -182,3 +182,16 @@ def test_narrate_true_in_the_config_file_makes_train_plain_counting_the_chosen_s
                      r"\d{4}-\d\d-\d\d: [01]/1 right, ", out, re.M)
     assert out.splitlines()[-1] == "Goodbye. 1 sitting kept."
     assert attempts(tmp_path / "data", "pairs") == [(1, int("100%" in out))]
+
+
+def test_bytes_that_are_not_words_are_one_line_and_the_menu_asks_again(tmp_path: Path) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "blackjack_tui", "--data-dir", str(tmp_path), "train",
+         "--narrate"], input=b"\xff\xfe\n7\n\x80\n", capture_output=True, timeout=120,
+        cwd=ROOT)
+    out = done.stdout.decode("utf-8")
+    assert done.returncode == 0, done.stderr
+    assert "Traceback" not in out + done.stderr.decode("utf-8", "replace")
+    assert "'\ufffd\ufffd' is not a drill: type 1 to 7" in out
+    assert "The net tag is a whole number such as -2, 0 or +3, not '\ufffd'." in out
+    assert out.splitlines()[-1] == "Goodbye."

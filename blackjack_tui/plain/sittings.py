@@ -54,7 +54,7 @@ class Trainer(Protocol):
 
     def ask(self, prompt: str) -> str | None: ...
 
-    def keep(self, attempt: Attempt | None) -> None: ...
+    def keep(self, attempt: Attempt) -> str | None: ...
 
 
 class Sitting:
@@ -86,12 +86,14 @@ class Sitting:
             self.finish()
 
     def finish(self) -> None:
+        """The sitting kept first (the reader may be gone), then its score said."""
         attempt = self.attempt()
         if attempt is None:
             self.t.say(f"{self.title}: no answers, nothing kept.")
             return
-        self.t.say(f"{self.title}: {self.score()}.")
-        self.t.keep(attempt)
+        problem = self.t.keep(attempt)
+        kept = sentence(problem) if problem else "Kept with your progress."
+        self.t.say(f"{self.title}: {self.score()}. {kept}")
 
     def common(self, line: str) -> bool | None:
         """Leaving, as every drill knows it: ``False`` quit, ``True`` back to the menu, ``None``

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, TextIO
 from blackjack_tui.controller.training import DRILLS, KEPT
 from blackjack_tui.controller.training.base import Attempt
 from blackjack_tui.plain.drill_words import sentence
+from blackjack_tui.plain.lines import write_line
 from blackjack_tui.plain.sittings import HELP, QUIT, sitting
 from blackjack_tui.plain.words import plural
 
@@ -63,26 +64,22 @@ class Trainer:
         self.kept = 0
 
     def say(self, text: str) -> None:
-        print(text, file=self.out, flush=True)
+        write_line(self.out, text)
 
     def ask(self, prompt: str) -> str | None:
         self.say(prompt)
         line = self.read_line()
         return None if line is None else line.strip()
 
-    def keep(self, attempt: Attempt | None) -> None:
-        """A sitting into the progress, as the drill menu keeps it (one line if the disk
-        will not take it)."""
+    def keep(self, attempt: Attempt) -> str | None:
+        """A sitting into the progress, as the drill menu keeps it; why not, in one line, when
+        the disk will not take it."""
         from blackjack_tui.controller.training.progress import keep_attempt
 
-        if attempt is None:
-            return
         problem = keep_attempt(self.game, attempt)
-        if problem:
-            self.say(sentence(problem))
-        else:
+        if problem is None:
             self.kept += 1
-            self.say("Kept with your progress.")
+        return problem
 
     # The menu
 
@@ -163,5 +160,7 @@ def run(game: Game, drill: str | None = None, seed: int | None = None) -> int:
     """The drills in plain text on standard input and output until quit or the end of input."""
     try:
         return Trainer(game, seed=seed).run(drill)
+    except BrokenPipeError:
+        return 0  # the reader left (| head): every sitting answered is kept
     finally:
         game.close()

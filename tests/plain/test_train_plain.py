@@ -195,3 +195,35 @@ def test_bytes_that_are_not_words_are_one_line_and_the_menu_asks_again(tmp_path:
     assert "'\ufffd\ufffd' is not a drill: type 1 to 7" in out
     assert "The net tag is a whole number such as -2, 0 or +3, not '\ufffd'." in out
     assert out.splitlines()[-1] == "Goodbye."
+
+
+def test_a_reader_that_leaves_early_ends_the_drill_cleanly_and_its_answers_are_kept(
+        tmp_path: Path) -> None:
+    child = subprocess.Popen(
+        [sys.executable, "-m", "blackjack_tui", "--data-dir", str(tmp_path), "train",
+         "--narrate", "pairs"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE, cwd=ROOT)
+    assert child.stdin is not None and child.stdout is not None and child.stderr is not None
+    lines = [child.stdout.readline(), child.stdout.readline(), child.stdout.readline()]
+    assert lines[2].endswith(b"the net tag?\n")
+    child.stdin.write(b"0\n")
+    child.stdin.flush()
+    assert child.stdout.readline().startswith((b"Right: ", b"Not quite: "))
+    assert child.stdout.readline().endswith(b"the net tag?\n")  # (it waits for the answer)
+    child.stdout.close()  # as | head does: the reader is gone
+    child.stdin.write(b"1\nmenu\n7\n")
+    child.stdin.close()
+    assert child.wait(timeout=120) == 0
+    err = child.stderr.read().decode("utf-8", "replace")
+    child.stderr.close()
+    assert err == "", "no crash report when the reader leaves"
+    assert [asked for asked, _ in attempts(tmp_path, "pairs")] == [2]
+
+
+def test_the_tables_plain_mode_ends_cleanly_too_when_its_reader_leaves(tmp_path: Path) -> None:
+    done = subprocess.run(
+        f"{sys.executable} -m blackjack_tui --data-dir {tmp_path} --narrate | head -c 10",
+        shell=True, input="bet 10\n\nhelp\nq\n", capture_output=True, text=True, timeout=120,
+        cwd=ROOT, executable="/bin/bash")
+    assert done.stdout == "blackjack-"
+    assert done.stderr == "", done.stderr

@@ -22,8 +22,9 @@ from typing import TYPE_CHECKING, TextIO
 from blackjack_tui.controller.training import DRILLS, KEPT
 from blackjack_tui.controller.training.base import Attempt
 from blackjack_tui.plain.drill_words import sentence
+from blackjack_tui.plain.drills import sitting
+from blackjack_tui.plain.drills.base import HELP, QUIT
 from blackjack_tui.plain.lines import write_line
-from blackjack_tui.plain.sittings import HELP, QUIT, sitting
 from blackjack_tui.plain.words import plural
 
 if TYPE_CHECKING:

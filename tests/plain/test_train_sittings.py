@@ -15,7 +15,9 @@ from blackjack_tui.controller.game import Game, GameOptions
 from blackjack_tui.controller.training import DRILLS
 from blackjack_tui.controller.training.base import Verdict
 from blackjack_tui.plain.drill_words import a_shoe, decks_words, verdict_line
-from blackjack_tui.plain.sittings import Quiz, RunningCountSitting, sitting
+from blackjack_tui.plain.drills import sitting
+from blackjack_tui.plain.drills.base import Quiz
+from blackjack_tui.plain.drills.running import RunningCountSitting
 from blackjack_tui.plain.train import Trainer
 
 

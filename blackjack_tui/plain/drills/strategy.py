@@ -1,0 +1,108 @@
+"""The strategy and index drills in plain lines: two cards against an up card (and a true
+count), the play typed as a word or the table's key."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from blackjack_tui.controller.training.base import Attempt
+from blackjack_tui.plain.drill_words import hand_question, play_of, play_verdict, sentence
+from blackjack_tui.plain.drills.base import MENU_AND_QUIT, Sitting, Trainer
+
+
+class StrategySitting(Sitting):
+    """The strategy drill (``strategy``: the chart's hands; ``indices``: the index plays)."""
+
+    title = "Basic strategy"
+
+    def __init__(self, trainer: Trainer, name: str) -> None:
+        super().__init__(trainer)
+        self.name = name
+        self.started = trainer.clock()
+        self.drill: Any = None
+
+    def attempt(self) -> Attempt | None:
+        drill = self.drill
+        if drill is None or not drill.score.asked:
+            return None
+        found: Attempt = drill.attempt(self.t.clock() - self.started)
+        return found
+
+    def score(self) -> str:
+        score = self.drill.score
+        errors = ", ".join(f"{kind} {score.errors[kind]} of {score.asked_by_kind[kind]}"
+                           for kind in score.errors if score.asked_by_kind[kind])
+        return (f"{score.right}/{score.asked} right ({score.right / score.asked:.0%}); "
+                f"missed: {errors}")
+
+    def opening(self) -> str:
+        rules = self.t.game.session.rules
+        table = rules.title or rules.name
+        if self.name == "indices":
+            self.title = "Index plays"
+            return (f"Index plays at {table} (the Hi-Lo true count): a hand whose play turns "
+                    "with the count, and the count; type the play. Working out the index plays "
+                    "for this table.")
+        return (f"Basic strategy at {table}: two cards against the dealer's up card; type the "
+                "play (or its key). Working out the chart.")
+
+    def help(self) -> str:
+        from blackjack_tui.controller.drill import KINDS
+
+        return (f"Type the play or its key, as the question lists them; kind {', '.join(KINDS)} "
+                "(or a for the next) drills other hands. " + MENU_AND_QUIT)
+
+    def load(self) -> None:
+        from blackjack_tui.controller.drill import Drill
+        from blackjack_tui.controller.strategy import chart_of, indices_of
+        from blackjack_tui.controller.training.progress import recent_misses
+
+        rules = self.t.game.session.rules
+        store = self.t.game.store
+        review = recent_misses(store, "strategy") + recent_misses(store, "indices")
+        drill = Drill(rules, chart_of(rules), rng=self.t.rng, review=review)
+        if self.name == "indices":
+            drill.set_kind("counts", indices_of(rules))
+        self.drill = drill
+        self.t.say(self.help())
+
+    def questions(self) -> bool:
+        self.load()
+        drill = self.drill
+        while True:
+            question = drill.question
+            line = self.t.ask(hand_question(question))
+            if line is None:
+                return False
+            leave = self.common(line)
+            if leave is not None:
+                return leave
+            if self.said(line) or not line or self.kind(line):
+                continue
+            play, why = play_of(line, question.legal)
+            if play is None:
+                self.t.say(why)
+                continue
+            right, asked = drill.answer(play)
+            self.t.say(play_verdict(right, asked, play))
+
+    def kind(self, line: str) -> bool:
+        from blackjack_tui.controller.drill import KINDS
+        from blackjack_tui.controller.strategy import indices_of
+
+        words = line.lower().split()
+        if words[0] not in ("kind", "a"):
+            return False
+        drill = self.drill
+        kind = words[1] if len(words) > 1 else KINDS[(KINDS.index(drill.kind) + 1) % len(KINDS)]
+        try:
+            if kind == "counts" and drill.indices is None:
+                drill.set_kind(kind, indices_of(self.t.game.session.rules))
+            else:
+                drill.set_kind(kind)
+        except ValueError as err:
+            self.t.say(sentence(str(err)))
+            return True
+        self.title = "Index plays" if drill.kind == "counts" else "Basic strategy"
+        self.t.say(f"Drilling {kind}.")
+        return True

@@ -9,6 +9,10 @@ from blackjack_tui.controller.training.base import Attempt
 from blackjack_tui.plain.drill_words import hand_question, play_of, play_verdict, sentence
 from blackjack_tui.plain.drills.base import MENU_AND_QUIT, Sitting, Trainer
 
+KIND_WORDS = {"all": "all hands", "hard": "hard totals", "soft": "soft totals",
+              "pairs": "pairs", "close": "close calls: hard hands whose best play is close",
+              "counts": "the index plays (Hi-Lo true count)"}
+
 
 class StrategySitting(Sitting):
     """The strategy drill (``strategy``: the chart's hands; ``indices``: the index plays)."""
@@ -30,6 +34,8 @@ class StrategySitting(Sitting):
 
     def score(self) -> str:
         score = self.drill.score
+        if not score.asked:
+            return "no answers yet"
         errors = ", ".join(f"{kind} {score.errors[kind]} of {score.asked_by_kind[kind]}"
                            for kind in score.errors if score.asked_by_kind[kind])
         return (f"{score.right}/{score.asked} right ({score.right / score.asked:.0%}); "
@@ -52,7 +58,9 @@ class StrategySitting(Sitting):
         return (f"Type the play or its key, as the question lists them; kind {', '.join(KINDS)} "
                 "(or a for the next) drills other hands. " + MENU_AND_QUIT)
 
-    def load(self) -> None:
+    def load(self) -> bool:
+        """The chart (and the index plays) of the table; ``False``, said in one line, when this
+        table has none to drill."""
         from blackjack_tui.controller.drill import Drill
         from blackjack_tui.controller.strategy import chart_of, indices_of
         from blackjack_tui.controller.training.progress import recent_misses
@@ -60,14 +68,20 @@ class StrategySitting(Sitting):
         rules = self.t.game.session.rules
         store = self.t.game.store
         review = recent_misses(store, "strategy") + recent_misses(store, "indices")
-        drill = Drill(rules, chart_of(rules), rng=self.t.rng, review=review)
-        if self.name == "indices":
-            drill.set_kind("counts", indices_of(rules))
+        try:
+            drill = Drill(rules, chart_of(rules), rng=self.t.rng, review=review)
+            if self.name == "indices":
+                drill.set_kind("counts", indices_of(rules))
+        except ValueError as err:
+            self.t.say(sentence(f"{err}: back to the drills"))
+            return False
         self.drill = drill
         self.t.say(self.help())
+        return True
 
     def questions(self) -> bool:
-        self.load()
+        if not self.load():
+            return True
         drill = self.drill
         while True:
             question = drill.question
@@ -104,5 +118,5 @@ class StrategySitting(Sitting):
             self.t.say(sentence(str(err)))
             return True
         self.title = "Index plays" if drill.kind == "counts" else "Basic strategy"
-        self.t.say(f"Drilling {kind}.")
+        self.t.say(f"Drilling {KIND_WORDS.get(drill.kind, drill.kind)}.")
         return True

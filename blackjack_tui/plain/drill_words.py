@@ -63,6 +63,16 @@ def a_shoe(decks: int) -> str:
     return f"{'An' if decks == 8 else 'A'} {decks}-deck shoe"
 
 
+def signed(value: Fraction | int) -> str:
+    """``+2``, ``-2``, ``0``, ``+1.5``: a count or a tag as a sentence says it."""
+    exact = Fraction(value)
+    if not exact:
+        return "0"
+    if exact.denominator == 1:
+        return f"{int(exact):+d}"
+    return f"{float(exact):+g}"
+
+
 def verdict_line(verdict: Verdict, told: str, note: str = "") -> str:
     """``Right: +3.`` or ``Not quite: the count is +2, you said +3.``, a note after it;
     ``told`` says the right answer, ``{}`` standing for it (``the count is {}``)."""
@@ -74,28 +84,30 @@ def verdict_line(verdict: Verdict, told: str, note: str = "") -> str:
 
 # The strategy and index drills
 
-def hand_question(question: Question) -> str:
+def hand_question(question: Question, counted: str = "true count") -> str:
     """``True count +2. Ten of hearts and six of clubs, hard 16, against the dealer's ten of
-    spades. Hit, stand or surrender? (h s r)``."""
+    spades. Hit, stand or surrender? (h s r)``; ``counted``: how the index plays count (KO's
+    are read by the ``running count``)."""
     a, b = question.cards
     total, soft = hand_value([a, b])
     legal = [str(action) for action in question.legal]
     made = "a pair" if "split" in legal else f"{'soft' if soft else 'hard'} {total}"
-    count = "" if question.true_count is None else f"True count {question.true_count:+d}. "
+    count = "" if question.true_count is None else \
+        f"{counted.capitalize()} {question.true_count:+d}. "
     answers = either([ANSWER_WORDS[a] for a in legal]).capitalize()
     keys = " ".join(ANSWER_KEYS[a] for a in legal)
     return (f"{count}{sentence(card_words(a))[:-1]} and {card_words(b)}, {made}, against the "
             f"dealer's {card_words(question.up)}. {answers}? ({keys})")
 
 
-def play_verdict(right: bool, asked: Question, said: str) -> str:
+def play_verdict(right: bool, asked: Question, said: str, counted: str = "true count") -> str:
     """``Right: stand.`` or ``Not quite: the chart says hit, you said stand.``"""
     told = label_of(said).lower()
     if right:
         return f"Right: {told}."
     best = label_of(asked.answer).lower()
     if asked.index is not None and asked.true_count is not None:
-        return (f"Not quite: at true count {asked.true_count:+d} the play is {best} "
+        return (f"Not quite: at {counted} {asked.true_count:+d} the play is {best} "
                 f"({asked.index.label}: {asked.index.words()}), you said {told}.")
     return f"Not quite: the chart says {best}, you said {told}."
 

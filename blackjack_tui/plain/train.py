@@ -49,6 +49,7 @@ class Trainer:
                  read_line: ReadLine = stdin_line, sleep: Callable[[float], None] = time.sleep,
                  clock: Callable[[], float] = time.monotonic, seed: int | None = None) -> None:
         from blackjack_tui.controller.training.tags import drill_system, title_of
+        from blackjack_tui.engine.count_systems import system as count_system
 
         self.game = game
         self.out = out or sys.stdout
@@ -62,6 +63,8 @@ class Trainer:
         if self.system != chosen:
             self.system_words += (f" ({title_of(chosen)}, your count, counts in halves; the "
                                   "drills take whole numbers)")
+        elif count_system(self.system).scale != 1:
+            self.system_words += " (by halves: type -3.5 or +2)"
         self.kept = 0
 
     def say(self, text: str) -> None:

@@ -4,7 +4,7 @@ deck estimation, bet ramp."""
 from __future__ import annotations
 
 from blackjack_tui.controller.training.base import Verdict
-from blackjack_tui.plain.drill_words import a_shoe, decks_words, sentence
+from blackjack_tui.plain.drill_words import a_shoe, decks_words, sentence, signed
 from blackjack_tui.plain.drills.base import MENU_AND_QUIT, Quiz
 from blackjack_tui.plain.words import card_words
 
@@ -13,10 +13,14 @@ class PairsSitting(Quiz):
     title = "Pairs cancelling"
     told = "the net tag is {}"
 
+    def span(self) -> str:
+        """``-2 to +2``: the nets a pair can have in the drill's count."""
+        answers = self.drill.answers
+        return f"{signed(answers[0])} to {signed(answers[-1])}"
+
     def opening(self) -> str:
-        top = self.drill.answers[-1]
         return (f"Pairs cancelling, {self.t.system_words}: two cards at a time; type their net "
-                f"tag, -{top} to +{top}. {MENU_AND_QUIT}")
+                f"tag, {self.span()}. {MENU_AND_QUIT}")
 
     def before(self) -> None:
         self.pair = self.drill.pair
@@ -30,8 +34,7 @@ class PairsSitting(Quiz):
         return f"{card_words(a)} and {card_words(b)} net {verdict.expected}"
 
     def help(self) -> str:
-        top = self.drill.answers[-1]
-        return f"Type the two cards' net tag, -{top} to +{top} ({self.t.system_words}). " \
+        return f"Type the two cards' net tag, {self.span()} ({self.t.system_words}). " \
             + MENU_AND_QUIT
 
 

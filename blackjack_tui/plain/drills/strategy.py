@@ -3,15 +3,37 @@ count), the play typed as a word or the table's key."""
 
 from __future__ import annotations
 
-from typing import Any
+import importlib
+from typing import TYPE_CHECKING, Any
 
 from blackjack_tui.controller.training.base import Attempt
+from blackjack_tui.controller.training.tags import title_of
 from blackjack_tui.plain.drill_words import hand_question, play_of, play_verdict, sentence
 from blackjack_tui.plain.drills.base import MENU_AND_QUIT, Sitting, Trainer
 
+if TYPE_CHECKING:
+    from blackjack_tui.analysis.indices import Indices
+    from blackjack_tui.engine.rules import Rules
+
+def index_plays(rules: Rules, system: str) -> tuple[Indices, str, str, str]:
+    """The index plays the drill asks, their system's title, what they are read by (``true
+    count``, or KO's ``running count``) and a note on reading it (or ``""``): the chosen
+    system's where the controller works them out (``controller/training/indices.py``, issue
+    26's drills in the player's count), else Hi-Lo's: as the drill screen asks them."""
+    try:
+        chosen = importlib.import_module("blackjack_tui.controller.training.indices")
+    except ImportError:
+        from blackjack_tui.controller.strategy import indices_of
+
+        return indices_of(rules), "Hi-Lo", "true count", ""
+    found: Indices = chosen.indices_for(rules, system)
+    return (found, title_of(system), str(chosen.by_count(system)),
+            str(chosen.count_note(system, rules.decks)))
+
+
 KIND_WORDS = {"all": "all hands", "hard": "hard totals", "soft": "soft totals",
               "pairs": "pairs", "close": "close calls: hard hands whose best play is close",
-              "counts": "the index plays (Hi-Lo true count)"}
+              "counts": "the index plays"}
 
 
 class StrategySitting(Sitting):
@@ -22,6 +44,8 @@ class StrategySitting(Sitting):
     def __init__(self, trainer: Trainer, name: str) -> None:
         super().__init__(trainer)
         self.name = name
+        self.by = "true count"
+        """What the index plays are read by (KO's: the running count)."""
         self.started = trainer.clock()
         self.drill: Any = None
 
@@ -46,9 +70,8 @@ class StrategySitting(Sitting):
         table = rules.title or rules.name
         if self.name == "indices":
             self.title = "Index plays"
-            return (f"Index plays at {table} (the Hi-Lo true count): a hand whose play turns "
-                    "with the count, and the count; type the play. Working out the index plays "
-                    "for this table.")
+            return (f"Index plays at {table}: a hand whose play turns with the count, and the "
+                    "count; type the play. Working out the index plays for this table.")
         return (f"Basic strategy at {table}: two cards against the dealer's up card; type the "
                 "play (or its key). Working out the chart.")
 
@@ -62,7 +85,7 @@ class StrategySitting(Sitting):
         """The chart (and the index plays) of the table; ``False``, said in one line, when this
         table has none to drill."""
         from blackjack_tui.controller.drill import Drill
-        from blackjack_tui.controller.strategy import chart_of, indices_of
+        from blackjack_tui.controller.strategy import chart_of
         from blackjack_tui.controller.training.progress import recent_misses
 
         rules = self.t.game.session.rules
@@ -71,7 +94,7 @@ class StrategySitting(Sitting):
         try:
             drill = Drill(rules, chart_of(rules), rng=self.t.rng, review=review)
             if self.name == "indices":
-                drill.set_kind("counts", indices_of(rules))
+                drill.set_kind("counts", self.index_plays())
         except ValueError as err:
             self.t.say(sentence(f"{err}: back to the drills"))
             return False
@@ -85,7 +108,7 @@ class StrategySitting(Sitting):
         drill = self.drill
         while True:
             question = drill.question
-            line = self.t.ask(hand_question(question))
+            line = self.t.ask(hand_question(question, self.by))
             if line is None:
                 return False
             leave = self.common(line)
@@ -98,12 +121,19 @@ class StrategySitting(Sitting):
                 self.t.say(why)
                 continue
             right, asked = drill.answer(play)
-            self.t.say(play_verdict(right, asked, play))
+            self.t.say(play_verdict(right, asked, play, self.by))
+
+    def index_plays(self) -> Indices:
+        """The index plays of the table, in the player's count where the controller has them;
+        said in one line which."""
+        rules = self.t.game.session.rules
+        found, title, self.by, note = index_plays(rules, self.t.system)
+        self.t.say(sentence(f"The index plays of {title}, by the {self.by}"
+                            + (f". {note}" if note else "")))
+        return found
 
     def kind(self, line: str) -> bool:
         from blackjack_tui.controller.drill import KINDS
-        from blackjack_tui.controller.strategy import indices_of
-
         words = line.lower().split()
         if words[0] not in ("kind", "a"):
             return False
@@ -111,7 +141,7 @@ class StrategySitting(Sitting):
         kind = words[1] if len(words) > 1 else KINDS[(KINDS.index(drill.kind) + 1) % len(KINDS)]
         try:
             if kind == "counts" and drill.indices is None:
-                drill.set_kind(kind, indices_of(self.t.game.session.rules))
+                drill.set_kind(kind, self.index_plays())
             else:
                 drill.set_kind(kind)
         except ValueError as err:

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from blackjack_tui.controller.training.tags import drill_system
 from blackjack_tui.store import Store
 from tests.plain.pty_driver import drive
 
@@ -153,10 +154,16 @@ def test_an_unknown_drill_is_one_line_and_exit_2_in_the_plain_mode_too(tmp_path:
         assert done.stderr.count("\n") == 1 and "no drill 'baccarat'" in done.stderr
 
 
+HALVES = ("in Wong Halves (by halves: type -3.5 or +2)" if drill_system("halves") == "halves"
+          else "in Hi-Lo (Wong Halves, your count, counts in halves; the drills take whole "
+          "numbers)")
+"""What the drills say of Wong Halves: counted in halves where the count drills take halves
+(issue 26), else Hi-Lo, saying why."""
+
+
 @pytest.mark.parametrize(("setting", "counted"), [
     ('narrate = true\ncount_system = "omega-ii"\n', "in Omega II"),
-    ('narrate = true\ncount_system = "halves"\n',
-     "in Hi-Lo (Wong Halves, your count, counts in halves; the drills take whole numbers)"),
+    ('narrate = true\ncount_system = "halves"\n', HALVES),
 ])
 def test_narrate_true_in_the_config_file_makes_train_plain_counting_the_chosen_system(
         setting: str, counted: str, tmp_path: Path) -> None:
@@ -174,9 +181,10 @@ def test_narrate_true_in_the_config_file_makes_train_plain_counting_the_chosen_s
     out = done.stdout
     assert ESC not in out, "a pipe gets no colour and no cursor"
     assert f"The count drills count {counted}." in out
-    top = 4 if "Omega" in counted else 2
-    assert f"Pairs cancelling, {counted}: two cards at a time; type their net tag, -{top} to " \
-           f"+{top}." in out
+    by_halves = drill_system("halves") == "halves"
+    span = {"in Omega II": "-4 to +4", HALVES: "-2 to +3" if by_halves else "-2 to +2"}
+    assert f"Pairs cancelling, {counted}: two cards at a time; type their net tag, " \
+           f"{span[counted]}." in out
     assert "1. Basic strategy: name the play (strategy)." in out
     assert re.search(r"^Pairs cancelling: two cards, one net tag: 1 answer, (0|100)% right; "
                      r"\d{4}-\d\d-\d\d: [01]/1 right, ", out, re.M)

@@ -119,3 +119,17 @@ def test_the_words_of_the_tray_and_the_verdicts() -> None:
     assert verdict_line(right, "the count is {}") == "Right: +3."
     assert verdict_line(wrong, "the count is {}", "40 cards") == \
         "Not quite: the count is +2, you said +3; 40 cards."
+
+
+def test_the_index_drill_says_whose_index_plays_and_asks_each_with_its_count(game: Game) -> None:
+    t = trainer(game, ["stand", "kind hard", "s", "quit"])
+    found = sitting(t, "indices")
+    assert found is not None and found.run() is False
+    lines = said(t)
+    assert "The index plays of Hi-Lo, by the true count." in lines
+    asked = [line for line in lines if line.startswith("True count ")]
+    assert len(asked) == 2 and all(" against the dealer's " in line for line in asked)
+    assert "Drilling hard totals." in lines
+    assert lines[-1].startswith("Basic strategy: ")  # (the kind drilled last, as the screen)
+    rows, _ = game.store.drill_attempts()
+    assert [(r.drill, r.asked) for r in rows] == [("strategy", 2)]

@@ -240,7 +240,7 @@ COMMANDS: tuple[Command, ...] = (
     Command("play", "sit at the table (the default)",
             ("rules", "seed", "speed", "ascii", "narrate")),
     Command("train", "open the game straight into a drill (or the drill menu)",
-            ("rules", "seed", "speed", "ascii"), _train_args),
+            ("rules", "seed", "speed", "ascii", "narrate"), _train_args),
     Command("rules", "list the rule sets, show one, or check a rules file", ("rules_file",),
             _rules_args),
     Command("replay", "re-run a scenario or hand-history file", ("rules_file",), _replay_args),

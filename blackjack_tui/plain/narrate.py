@@ -27,6 +27,7 @@ from blackjack_tui.engine.errors import BetError, InvalidActionError
 from blackjack_tui.engine.events import Event
 from blackjack_tui.engine.money import money_str
 from blackjack_tui.plain import info
+from blackjack_tui.plain.lines import write_line
 from blackjack_tui.plain.words import event_sentence, question, table_sentences
 
 ReadLine = Callable[[], Awaitable[str | None]]
@@ -85,7 +86,7 @@ class Narrator:
         game.on_notice = self.say
 
     def say(self, text: str) -> None:
-        print(text, file=self.out, flush=True)
+        write_line(self.out, text)
 
     async def prompt(self, text: str) -> str | None:
         self.say(text)
@@ -270,5 +271,7 @@ def run(game: Game, pace: str | None = None) -> int:
     narrator = Narrator(game, pace=pace or "instant")
     try:
         return asyncio.run(narrator.run())
+    except BrokenPipeError:
+        return 0  # the reader left (| head): a round in play was saved before it was told
     finally:
         game.close()

@@ -18,8 +18,11 @@ Answer = Callable[[str], str | None]
 
 
 def drive(argv: list[str], answer: Answer, timeout: float = 120.0,
-          env: dict[str, str] | None = None) -> tuple[str, int]:
-    """Run ``python argv`` on a pseudo-terminal; returns its whole output and exit status."""
+          env: dict[str, str] | None = None, seen_lines: list[str] | None = None
+          ) -> tuple[str, int]:
+    """Run ``python argv`` on a pseudo-terminal; returns its whole output and exit status.
+    ``seen_lines``, if given, gets every line as it comes, before a prompt among them is
+    answered (an answer that depends on what was said before it)."""
     pid, fd = pty.fork()
     if pid == 0:  # the child: the terminal is its standard input and output
         try:
@@ -42,6 +45,8 @@ def drive(argv: list[str], answer: Answer, timeout: float = 120.0,
                 out += chunk
             lines = out.decode("utf-8", "replace").replace("\r", "").split("\n")
             for line in lines[seen:-1]:
+                if seen_lines is not None:
+                    seen_lines.append(line.strip())
                 if PROMPT.search(line.strip()):
                     typed = answer(line.strip())
                     os.write(fd, b"\x04" if typed is None else typed.encode() + b"\n")

@@ -5,8 +5,10 @@ soft or hard total against the up card, its best action among those legal on the
 Hands are dealt from a full shoe (so they come as often as at the table), kept only when they
 are of the kind being drilled; blackjacks are skipped (there is nothing to decide).
 
-The ``counts`` drill asks the index plays instead: a hand whose play turns with the Hi-Lo count,
-a true count near its index, and the right answer is the play at that count.
+The ``counts`` drill asks the index plays instead: a hand whose play turns with the count (the
+system of the :class:`~blackjack_tui.analysis.indices.Indices` handed over: a true count, or
+KO's and Red 7's running count), a count near its index, and the right answer is the play at
+that count.
 
 The ``close`` drill ("hard hands") deals only the hands whose best play is worth within
 :data:`CLOSE` of the second best (the chart cell's EVs, among the plays legal on the hand).

@@ -5,7 +5,8 @@ too (the progress screen's ``count-checks``). An answer never touches the bankro
 How often is a setting: never, sometimes (one deal in eight), often (one in three). No check
 comes before any card of the shoe has been seen (the answer would be 0). A true count is right
 within half a count of the exact quotient (running count per deck left), or at the whole count
-the simulator bets on (the quotient floored); a running count must be exact.
+the simulator bets on (the quotient floored); a running count must be exact, in the system's
+tags: Wong Halves' in halves (``+1.5``), never its doubled points.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import math
 import random
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
+from fractions import Fraction
 
 from blackjack_tui.controller.count import CountView
 
@@ -25,7 +27,8 @@ CHANCE = {"never": 0.0, "sometimes": 1 / 8, "often": 1 / 3}
 class Question:
     kind: str
     """``running`` or ``true``."""
-    running: int
+    running: Fraction | int
+    """The running count in the system's tags, exact (``Fraction(3, 2)``: Wong Halves' +1.5)."""
     true_count: float
 
     @property
@@ -35,7 +38,8 @@ class Question:
 
     def answer(self) -> str:
         if self.kind == "running":
-            return f"{self.running:+d}"
+            exact = Fraction(self.running)
+            return f"{int(exact):+d}" if exact.denominator == 1 else f"{float(exact):+.1f}"
         return f"{self.true_count:+.1f} (the simulator bets on {math.floor(self.true_count):+d})"
 
 
@@ -59,7 +63,7 @@ class CountChecks:
         if view.seen == 0 or chance == 0 or self.rng.random() >= chance:
             return None
         kind = self.rng.choice(("running", "true"))
-        return Question(kind, view.running, view.true_count)
+        return Question(kind, view.tags, view.true_count)
 
     def score(self, question: Question, text: str | None) -> Scored:
         """The answer ``text`` scored (``None``: skipped, scored wrong)."""
@@ -68,7 +72,7 @@ class CountChecks:
         if given is None:
             right = False
         elif question.kind == "running":
-            right = given == question.running
+            right = Fraction(given) == Fraction(question.running)
         else:
             exact = question.true_count
             right = abs(float(given) - exact) <= 0.5 or given == math.floor(exact)

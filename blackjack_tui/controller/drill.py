@@ -5,8 +5,10 @@ soft or hard total against the up card, its best action among those legal on the
 Hands are dealt from a full shoe (so they come as often as at the table), kept only when they
 are of the kind being drilled; blackjacks are skipped (there is nothing to decide).
 
-The ``counts`` drill asks the index plays instead: a hand whose play turns with the Hi-Lo count,
-a true count near its index, and the right answer is the play at that count.
+The ``counts`` drill asks the index plays instead: a hand whose play turns with the count (the
+system of the :class:`~blackjack_tui.analysis.indices.Indices` handed over: a true count, or
+KO's and Red 7's running count), a count near its index, and the right answer is the play at
+that count.
 
 The ``close`` drill ("hard hands") deals only the hands whose best play is worth within
 :data:`CLOSE` of the second best (the chart cell's EVs, among the plays legal on the hand).
@@ -51,6 +53,9 @@ CLOSE = 0.03
 REVIEW_SHARE = 3
 """One question in this many is a missed one again, while there are any."""
 _TRIES = 20_000
+DEFAULT_COUNT = "hi-lo"
+"""The count system whose missed index plays are kept without its name (as they were before
+there were others)."""
 
 
 def kind_of(rules: Rules, cards: list[Card]) -> str:
@@ -169,6 +174,9 @@ class Drill:
         suits = self.rng.sample("SHDC", 3)
         if "@" in item:
             label, _, count = item.partition("@")
+            count, _, system = count.partition("@")
+            if (system or DEFAULT_COUNT) != self.count:
+                return None  # missed in another count system: its counts mean other things
             entries = [e for e in (self.indices.entries if self.indices else ())
                        if e.label == label]
             try:
@@ -242,7 +250,7 @@ class Drill:
         if action not in question.legal:
             raise ValueError(f"{action} is not possible on this hand: {', '.join(question.legal)}")
         right = action == question.answer
-        item = item_of(question)
+        item = item_of(question, self.count)
         if right and item in self.review:
             del self.review[item]  # learnt: out of this sitting's review
         score = self.score
@@ -257,6 +265,11 @@ class Drill:
         return right, question
 
     @property
+    def count(self) -> str:
+        """The count system of the index plays drilled (Hi-Lo before any are handed over)."""
+        return self.indices.count if self.indices is not None else DEFAULT_COUNT
+
+    @property
     def name(self) -> str:
         """The drill's name in the progress: ``indices`` for the count's index plays."""
         return "indices" if self.kind == "counts" else "strategy"
@@ -268,10 +281,12 @@ class Drill:
                        tuple(score.missed))
 
 
-def item_of(question: Question) -> str:
+def item_of(question: Question, count: str = "hi-lo") -> str:
     """A question in a few characters, to deal it again: ``T6v9`` (the ranks, against the up
-    card's), or the index play and the true count: ``16 v 10@+1``."""
+    card's), or the index play and the count: ``16 v 10@+1`` (Hi-Lo's, as it always was),
+    ``16 v 10@+5@zen`` (another system's: it comes back only in a sitting of that system)."""
     if question.index is not None and question.true_count is not None:
-        return f"{question.index.label}@{question.true_count:+d}"
+        tail = "" if count == DEFAULT_COUNT else f"@{count}"
+        return f"{question.index.label}@{question.true_count:+d}{tail}"
     a, b = question.cards
     return f"{a.rank}{b.rank}v{question.up.rank}"

@@ -1,7 +1,8 @@
-"""Index plays for every count system: Hi-Lo's unchanged bit for bit, the others against what is
-published, KO's by running count, and ``strategy --indices --count NAME``.
+"""Index plays for every count system: Hi-Lo's unchanged bit for bit, the others turning where a
+richer shoe says they should, KO's by running count, and ``strategy --indices --count NAME``.
 
-The published figures and their sources are in ``docs/count-systems.md``.
+What was looked for as published figures for the other systems, and why none is used, is in
+``docs/count-systems.md``.
 """
 
 from __future__ import annotations
@@ -67,21 +68,10 @@ def test_a_shifted_shoe_has_the_true_count_it_is_shifted_to(name: str) -> None:
         assert (shoe > 0).all()
 
 
-# Six decks, S17, DAS: the index at or above which the play is made, as published (see
-# docs/count-systems.md for the sources). Only figures with a source we could name are listed.
-PUBLISHED = {
-    "halves": {("insurance", 0, 1): 3, ("hard", 16, 10): 0, ("hard", 15, 10): 4},
-}
-CASES = [(name, key, value) for name, found in PUBLISHED.items() for key, value in found.items()]
-
-
-@pytest.mark.parametrize(("name", "key", "published"), CASES)
-def test_other_balanced_systems_within_one_of_the_published(name: str, key: tuple[str, int, int],
-                                                            published: int) -> None:
-    found = six_deck(name).find(*key)
-    assert found is not None
-    assert found.above in ("insurance", "stand")
-    assert found.true_count == pytest.approx(published, abs=1.0)
+# No published index list for Hi-Opt I, Hi-Opt II, Omega II, Zen or Wong Halves could be read
+# with its source (docs/count-systems.md says what was looked for and found), so no system but
+# Hi-Lo (tests/analysis/test_indices.py: the Illustrious 18 and the Fab 4) is held to one here.
+# The Wong Halves figures once listed here were written from memory; they are gone.
 
 
 @pytest.mark.parametrize("name", ["hi-opt-i", "hi-opt-ii", "omega-ii", "zen", "halves"])

@@ -85,3 +85,20 @@ def test_a_skipped_check_counts_as_asked_and_says_the_count() -> None:
     assert not scored.right and scored.words.startswith("Skipped")
     assert "+2.3" in scored.words and "+2" in scored.words
     assert checks.summary() == "checks 0/1"
+
+
+def test_a_wong_halves_running_check_is_asked_and_scored_in_halves() -> None:
+    # The count's view keeps Halves in points of a half (+9 points: 5, 5, 2, 3 are +1.5 +1.5
+    # +0.5 +1 in Wong's tags, +4.5): the check asks the count a player keeps, +4.5, never the
+    # doubled +9.
+    halves = CountView(9, 1.2, 0.1, 4, "halves", 2)
+    assert halves.tags == Decimal("4.5")
+    checks = CountChecks(Always())
+    question = checks.due("often", halves)
+    while question is not None and question.kind != "running":
+        question = checks.due("often", halves)
+    assert question is not None and question.running == Decimal("4.5")
+    assert question.answer() == "+4.5"
+    assert checks.score(question, "4.5").right and checks.score(question, "+4,5").right
+    scored = checks.score(question, "9")  # the doubled points are not the count
+    assert not scored.right and "is +4.5" in scored.words

@@ -110,3 +110,30 @@ def test_missed_index_plays_come_back_at_their_count() -> None:
         drill.review["16 v 10@-1"] = 3  # kept in, for the count
     assert seen >= 10
     assert drill.name == "indices"
+
+
+def test_missed_index_plays_come_back_only_in_their_own_count_system() -> None:
+    # A Zen miss is kept with its system's name and comes back in a Zen sitting at its count;
+    # in a Hi-Lo sitting it does not (a Zen +5 is not a Hi-Lo +5), nor a Hi-Lo miss in Zen.
+    rules = RULES["nordic"]
+    sixteen = Index("hard", 16, 10, 1.1, "hit", "stand")
+    zen = Indices((sixteen,), "zen")
+    # Dealt near the index, 16 v 10 comes at -2 to +4: +5 and -7 can only be the review's.
+    review = Counter({"16 v 10@+5@zen": 3, "16 v 10@-7": 3})
+    drill = Drill(rules, chart(), "counts", random.Random(6), zen, review=review)
+    assert drill.count == "zen"
+    counts = []
+    for _ in range(90):
+        q = drill.question
+        counts.append(q.true_count)
+        wrong = next(a for a in q.legal if a != q.answer)
+        drill.answer(wrong)  # missed: kept in the review, and named with its system
+    assert counts.count(5) >= 5 and -7 not in counts  # one in six: the review, then Zen's item
+    assert all(item.endswith("@zen") for item in drill.score.missed)
+    hi_lo = Drill(rules, chart(), "counts", random.Random(6), Indices((sixteen,)),
+                  review=Counter({"16 v 10@+5@zen": 30}))
+    for _ in range(60):
+        q = hi_lo.question
+        assert q.true_count is not None and abs(q.true_count - 1) <= 3  # never the Zen +5
+        hi_lo.answer(q.answer)
+    assert item_of(q) == item_of(q, "hi-lo") and "@" in item_of(q) and item_of(q).count("@") == 1

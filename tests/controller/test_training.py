@@ -15,7 +15,7 @@ from blackjack_tui.controller.training.decks import DeckDrill
 from blackjack_tui.controller.training.pairs import PairsDrill
 from blackjack_tui.controller.training.ramp import BetRampDrill
 from blackjack_tui.controller.training.running import MODES, PACES, RunningCountDrill
-from blackjack_tui.controller.training.tags import count_of, tag_of
+from blackjack_tui.controller.training.tags import count_of, count_words, tag_of
 from blackjack_tui.controller.training.true_count import TrueCountDrill, TrueCountQuestion
 from blackjack_tui.engine.cards import DECK, Card
 
@@ -66,8 +66,8 @@ def test_running_count_scores_the_count_of_the_cards_shown(mode):
         assert {"round": (8, 14), "deck": (26, 51), "shoe": (60, 100)}[mode][0] <= len(seen) \
             <= {"round": (8, 14), "deck": (26, 51), "shoe": (60, 100)}[mode][1]
     clock.now += 4.5
-    verdict = drill.answer(f"{run.answer + 1:+d}")
-    assert not verdict.right and verdict.expected == f"{run.answer:+d}"
+    verdict = drill.answer(count_words(run.answer + 1))
+    assert not verdict.right and verdict.expected == f"{int(run.answer):+d}"
     assert drill.tally.missed == [verdict.item]
     play_out(drill)
     clock.now += 1.5
@@ -195,12 +195,12 @@ def test_tally_attempt_and_parse():
 OMEGA_II = {1: 0, 2: 1, 3: 1, 4: 2, 5: 2, 6: 2, 7: 1, 8: 0, 9: -1, 10: -2}
 
 
-def test_the_count_drills_count_in_the_players_system_when_its_tags_are_whole():
+def test_the_count_drills_count_in_the_players_system():
     from blackjack_tui.controller.training.tags import drill_system
 
     assert drill_system("zen") == "zen" and drill_system("Omega II") == "omega-ii"
     assert drill_system("ko") == "ko" and drill_system("red-7") == "red-7"
-    assert drill_system("halves") == "hi-lo"  # halves: the answers are whole numbers
+    assert drill_system("halves") == "halves" and drill_system("Wong Halves") == "halves"
     assert drill_system("no such count") == "hi-lo"
     for mode in MODES:
         drill = RunningCountDrill(mode, rng=random.Random(f"omega {mode}"), system="omega-ii")
@@ -209,7 +209,7 @@ def test_the_count_drills_count_in_the_players_system_when_its_tags_are_whole():
             assert run.answer == OMEGA_II[run.missing.value]
         else:
             assert run.answer == sum(OMEGA_II[c.value] for c in run.cards)
-        verdict = drill.answer(f"{run.answer:+d}")
+        verdict = drill.answer(f"{int(run.answer):+d}")
         assert verdict.right, (mode, verdict)
 
 
@@ -227,3 +227,68 @@ def test_pairs_in_a_level_two_count_net_up_to_four():
         net = OMEGA_II[a.value] + OMEGA_II[b.value]
         assert drill.net == net
         assert drill.answer(str(net)).right
+
+
+# Wong Halves' tags typed in from Wong's table (Professional Blackjack): halves, kept exact.
+HALVES = {1: Fraction(-1), 2: Fraction(1, 2), 3: Fraction(1), 4: Fraction(1),
+          5: Fraction(3, 2), 6: Fraction(1), 7: Fraction(1, 2), 8: Fraction(0),
+          9: Fraction(-1, 2), 10: Fraction(-1)}
+
+
+def halves_words(value: Fraction) -> str:
+    """A count in halves as a player types it: ``-3.5``, ``+2``."""
+    return f"{float(value):+.1f}".replace(".0", "")
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_running_count_in_wong_halves_counts_in_halves_exactly(mode):
+    drill = RunningCountDrill(mode, rng=random.Random(f"halves {mode}"), system="halves")
+    for _ in range(6):
+        run = drill.run
+        play_out(drill)
+        if run.missing is not None:
+            expected = HALVES[run.missing.value]
+        else:
+            expected = sum((HALVES[c.value] for c in run.cards), Fraction(0))
+        assert run.answer == expected and isinstance(run.answer, Fraction)
+        verdict = drill.answer(halves_words(expected))
+        assert verdict.right, (mode, verdict)
+        assert verdict.expected == halves_words(expected)
+
+
+def test_halves_answers_are_typed_in_halves_and_a_miss_says_the_exact_count():
+    drill = RunningCountDrill("round", random.Random(11), system="halves")
+    # A run whose count has a half (seeded runs until one does).
+    while drill.run.answer.denominator == 1:
+        drill.run = drill.deal()
+    play_out(drill)
+    answer = drill.run.answer
+    whole = answer - Fraction(1, 2)  # the whole number next to it: a miss by a half
+    verdict = drill.answer(f"{int(whole):+d}")
+    assert not verdict.right and verdict.expected == halves_words(answer)
+    assert "." in verdict.expected and f"running count {halves_words(answer)}" in verdict.note
+    play_out(drill)
+    for bad in ("3.25", "three", "1/2", "nan"):
+        with pytest.raises(ValueError, match=r"in halves such as -3\.5"):
+            drill.answer(bad)
+    assert drill.tally.asked == 1  # a mistake in the typing is not scored
+    right = drill.run.answer
+    assert drill.answer(halves_words(right).replace(".", ",")).right  # 3,5 as well as 3.5
+    # A whole count still takes whole numbers only.
+    hi_lo = RunningCountDrill("round", random.Random(1))
+    play_out(hi_lo)
+    with pytest.raises(ValueError, match="whole number"):
+        hi_lo.answer("2.5")
+
+
+def test_pairs_in_wong_halves_net_minus_two_to_three_by_halves():
+    drill = PairsDrill(rng=random.Random(5), system="halves")
+    assert drill.answers == tuple(Fraction(n, 2) for n in range(-4, 7))
+    for _ in range(60):
+        a, b = drill.pair
+        net = HALVES[a.value] + HALVES[b.value]
+        assert drill.net == net
+        assert drill.answer(halves_words(net)).right
+    a, b = drill.pair
+    wrong = drill.answer(halves_words(HALVES[a.value] + HALVES[b.value] + Fraction(1, 2)))
+    assert not wrong.right and drill.tally.asked == 61

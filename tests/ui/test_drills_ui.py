@@ -82,7 +82,7 @@ async def test_running_count_full_run_with_keys(make_app):
             await pilot.press("space")
         await pause_until(pilot, lambda: not answer.disabled and answer.has_focus)
         assert "All dealt" in shown(screen.query_one("#quiz-question", Static))
-        await type_answer(pilot, f"{run.answer:+d}")
+        await type_answer(pilot, f"{int(run.answer):+d}")
         assert "✓" in shown(screen.query_one("#quiz-feedback", Static))
         assert drill.tally.asked == 1 and drill.tally.right == 1
         assert (drill.run is not run and not drill.done) or drill.shown >= 1
@@ -326,3 +326,129 @@ async def test_the_count_drills_count_in_the_system_chosen_in_options(make_app):
         assert await pilot.click(f"#pair-{net + 4}")
         await pause_until(pilot, lambda: tally.asked == 1)
         assert tally.right == 1
+
+
+# Wong Halves' tags typed in from Wong's table (Professional Blackjack), in halves.
+HALVES = {1: -1.0, 2: 0.5, 3: 1.0, 4: 1.0, 5: 1.5, 6: 1.0, 7: 0.5, 8: 0.0, 9: -0.5, 10: -1.0}
+
+
+def halves_words(value: float) -> str:
+    return f"{value:+.1f}".replace(".0", "")
+
+
+async def test_wong_halves_drills_count_in_halves_at_80_by_24(make_app):
+    # Wong Halves in Options: the running count is typed in halves (-3.5) and scored exactly;
+    # the pairs drill has a button for each half step, -2 to +3, inside 80 columns.
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        app.game.settings.count_system = "halves"
+        menu = await open_menu(pilot, app)
+        await pilot.press("3")
+        screen = app.screen
+        assert isinstance(screen, RunningCountScreen)
+        assert "(Wong Halves)" in str(screen.query_one(".pane-title", Label).render())
+        drill = screen.drill
+        drill.set_mode("round")
+        screen.start_run()
+        for asked in (1, 2):
+            run = drill.run
+            expected = (HALVES[run.missing.value] if run.missing is not None
+                        else sum(HALVES[c.value] for c in run.cards))
+            assert float(run.answer) == expected
+            while not drill.done:
+                await pilot.press("space")
+            await pause_until(pilot, lambda: not screen.query_one("#quiz-answer").disabled
+                              and screen.query_one("#quiz-answer").has_focus)
+            assert "in halves" in shown(screen.query_one("#quiz-question", Static))
+            await type_answer(pilot, halves_words(expected))
+            await pause_until(pilot, lambda asked=asked: drill.tally.asked == asked)
+        assert drill.tally.right == 2
+        assert "✓" in shown(screen.query_one("#quiz-feedback", Static))
+        await pilot.press("escape")
+        assert app.screen is menu
+        await pilot.press("7")
+        screen = app.screen
+        assert isinstance(screen, PairsScreen)
+        buttons = list(screen.query("#pairs-buttons Button").results())
+        assert [str(b.label) for b in buttons] == [
+            "-2", "-1.5", "-1", "-0.5", "0", "+0.5", "+1", "+1.5", "+2", "+2.5", "+3"]
+        await pause_until(pilot, lambda: buttons[-1].region.width > 0)
+        assert all(b.region.right <= 80 and b.region.width >= 6 for b in buttons)
+        assert "-2 … +3 by halves" in shown(screen.query(Static).last())
+        tally = screen.drill.tally
+        for asked in (1, 2, 3):
+            a, b = screen.drill.pair
+            net = HALVES[a.value] + HALVES[b.value]
+            assert await pilot.click(f"#pair-{int((net + 2) * 2)}")
+            await pause_until(pilot, lambda asked=asked: tally.asked == asked)
+        a, b = screen.drill.pair
+        await type_answer(pilot, halves_words(HALVES[a.value] + HALVES[b.value]))
+        await pause_until(pilot, lambda: tally.asked == 4)
+        assert tally.right == 4
+        await pilot.press("escape")
+        rows, _ = app.game.store.drill_attempts()
+        assert [(r.drill, r.asked, r.correct) for r in rows] == [("running-count", 2, 2),
+                                                                 ("pairs", 4, 4)]
+
+
+async def index_drill_in(make_app, count: str, capsys) -> tuple[str, str]:
+    """Open the index drill with ``count`` chosen in Options, answer three questions right
+    and one wrong, and return the question's text and the verdict's."""
+    import json
+
+    from blackjack_tui.analysis.indices import to_json
+    from blackjack_tui.cli import main
+
+    app = make_app()
+    asked = None
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        app.game.settings.count_system = count
+        await open_menu(pilot, app)
+        await pilot.press("2")
+        screen = app.screen
+        assert isinstance(screen, DrillScreen)
+        await pause_until(pilot, lambda: screen.drill is not None
+                          and screen.drill.kind == "counts", limit=6000)
+        drill = screen.drill
+        # The very index plays `blackjack-tui strategy --indices --count NAME` prints here.
+        assert drill.indices is not None and drill.indices.count == count
+        asked, rules = drill.indices, app.game.session.rules.name
+        for _ in range(3):
+            q = drill.question
+            assert q.index is not None and q.true_count is not None
+            assert q.answer == q.index.play_at(q.true_count)
+            assert abs(q.true_count - q.index.number) <= 3
+            await pilot.press(KEY[q.answer])
+        question = shown(screen.query_one("#drill-question", Static))
+        q = drill.question
+        await pilot.press(KEY[next(a for a in q.legal if a != q.answer)])
+        verdict = shown(screen.query_one("#drill-feedback", Static))
+        assert "✗" in verdict
+        region = screen.query_one("#drill").region
+        assert region.right <= 80 and region.bottom <= 24
+        await pilot.press("escape")
+        rows, _ = app.game.store.drill_attempts()
+        assert [(r.drill, r.asked, r.correct) for r in rows] == [("indices", 4, 3)]
+    # The very index plays `blackjack-tui strategy --indices --count NAME` prints for the table.
+    capsys.readouterr()
+    assert main(["strategy", "--rules", rules, "--indices", "--count", count, "--json"]) == 0
+    printed = json.loads(capsys.readouterr().out)
+    assert printed["count"] == count and printed["indices"] == to_json(asked)
+    return question, verdict
+
+
+async def test_index_drill_asks_hi_opt_ii_indices_by_true_count(make_app, capsys):
+    question, verdict = await index_drill_in(make_app, "hi-opt-ii", capsys)
+    assert "index plays (Hi-Opt II true count)" in question
+    assert "True count" in question and "running count" not in question
+    assert "at true count" in verdict
+
+
+async def test_index_drill_asks_ko_indices_by_running_count_and_says_so(make_app, capsys):
+    question, verdict = await index_drill_in(make_app, "ko", capsys)
+    assert "index plays (KO running count)" in question
+    assert "KO plays by the running count" in question and "pivot +4" in question
+    assert "Running count" in question and "True count" not in question
+    assert "at running count" in verdict

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 DRILLS: dict[str, str] = {
     "strategy": "Basic strategy: name the play",
-    "indices": "Index plays: the play at a true count",
+    "indices": "Index plays: the play at a count, in your system",
     "running-count": "Running count at speed",
     "true-count": "True count: running count over decks left",
     "decks": "Deck estimation: read the discard tray",

@@ -1,12 +1,20 @@
 """Pairs cancelling: two cards at a time; name the pair's net tag (-2 to +2 in Hi-Lo, to +4 in a
-level-two count). A high card and a low card cancel (0): the habit that makes a fast count."""
+level-two count, -2 to +3 by halves in Wong Halves). A high card and a low card cancel (0): the
+habit that makes a fast count."""
 
 from __future__ import annotations
 
 import random
+from fractions import Fraction
 
-from blackjack_tui.controller.training.base import Clock, Tally, Verdict, parse_whole
-from blackjack_tui.controller.training.tags import SYSTEM, count_of, largest_tag
+from blackjack_tui.controller.training.base import Clock, Tally, Verdict
+from blackjack_tui.controller.training.tags import (
+    SYSTEM,
+    count_of,
+    count_words,
+    pair_range,
+    parse_count,
+)
 from blackjack_tui.engine.cards import DECK, Card
 
 ANSWERS = (-2, -1, 0, 1, 2)
@@ -20,8 +28,8 @@ class PairsDrill:
                  system: str = SYSTEM) -> None:
         self.rng = rng or random.Random()
         self.system = system
-        top = 2 * largest_tag(system)
-        self.answers = tuple(range(-top, top + 1))
+        self.answers: tuple[Fraction, ...] = pair_range(system)
+        """Every net a pair can have in the drill's system, lowest first (the buttons)."""
         self.tally = Tally(self.name, clock) if clock else Tally(self.name)
         self.pair = self.deal()
 
@@ -30,16 +38,16 @@ class PairsDrill:
         return a, b
 
     @property
-    def net(self) -> int:
+    def net(self) -> Fraction:
         return count_of(self.pair, self.system)
 
     def answer(self, text: str) -> Verdict:
-        said = parse_whole(text, "the net tag")
+        said = parse_count(text, "the net tag", self.system)
         a, b = self.pair
         net = self.net
         right = said == net
-        verdict = self.tally.score(Verdict(right, f"{said:+d}", f"{net:+d}",
-                                           f"{a.text} {b.text} nets {net:+d}",
+        verdict = self.tally.score(Verdict(right, count_words(said), count_words(net),
+                                           f"{a.text} {b.text} nets {count_words(net)}",
                                            f"{a.rank}{b.rank}"))
         self.pair = self.deal()
         return verdict

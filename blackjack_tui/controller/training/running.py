@@ -14,9 +14,16 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from fractions import Fraction
 
-from blackjack_tui.controller.training.base import Clock, Tally, Verdict, parse_whole
-from blackjack_tui.controller.training.tags import SYSTEM, count_of, tag_of
+from blackjack_tui.controller.training.base import Clock, Tally, Verdict
+from blackjack_tui.controller.training.tags import (
+    SYSTEM,
+    count_of,
+    count_words,
+    parse_count,
+    tag_of,
+)
 from blackjack_tui.engine.cards import DECK, Card
 
 MODES = ("round", "deck", "shoe", "missing")
@@ -33,7 +40,8 @@ class Run:
 
     mode: str
     groups: tuple[tuple[Card, ...], ...]
-    answer: int
+    answer: Fraction
+    """The count (or the missing card's tag), exact: in halves for Wong Halves."""
     missing: Card | None = None
 
     @property
@@ -121,18 +129,20 @@ class RunningCountDrill:
 
     def answer(self, text: str) -> Verdict:
         """Score the count (or, in ``missing``, the missing card's tag) typed as ``text``;
-        ValueError (nothing scored) when it is not a whole number. Deals the next run."""
+        ValueError (nothing scored) when it is not a count of the drill's system (a whole
+        number, or in Wong Halves a number of halves: ``-3.5``). Deals the next run."""
         what = "the tag" if self.run.missing else "the count"
-        said = parse_whole(text, what)
+        said = parse_count(text, what, self.system)
         run = self.run
         right = said == run.answer
         if run.missing is not None:
-            note = f"the missing card was {run.missing.text}, tag {run.answer:+d}"
+            note = f"the missing card was {run.missing.text}, tag {count_words(run.answer)}"
             item = f"missing {run.missing.text}"
         else:
-            note = f"{len(run.cards)} cards, running count {run.answer:+d}"
-            item = f"{run.mode} rc{run.answer:+d} said{said:+d}"
-        verdict = self.tally.score(Verdict(right, f"{said:+d}", f"{run.answer:+d}", note, item))
+            note = f"{len(run.cards)} cards, running count {count_words(run.answer)}"
+            item = f"{run.mode} rc{count_words(run.answer)} said{count_words(said)}"
+        verdict = self.tally.score(Verdict(right, count_words(said), count_words(run.answer),
+                                           note, item))
         self.run = self.deal()
         self.shown = 0
         return verdict

@@ -1,5 +1,9 @@
 """The strategy drill: a random first hand of this table, name the play, see the score.
 
+Its index plays (``counts``) are those of the count system chosen in Options, worked out for this
+table's rules (:mod:`blackjack_tui.controller.training.indices`): a true count for a balanced
+system, a running count for KO and Red 7 (the drill says so).
+
 | key | does |
 |-----|------|
 | h s d p r | answer hit, stand, double, split, surrender |
@@ -25,15 +29,17 @@ from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
 from blackjack_tui.controller.drill import ANSWERS, KINDS, Drill, Question
-from blackjack_tui.controller.strategy import chart_of, indices_of
+from blackjack_tui.controller.strategy import chart_of
 from blackjack_tui.controller.training.base import Attempt
+from blackjack_tui.controller.training.indices import by_count, count_note, indices_for
+from blackjack_tui.controller.training.tags import title_of
 from blackjack_tui.engine.actions import SPEC, label_of
 from blackjack_tui.engine.rules import Rules
 from blackjack_tui.ui.cards import CardStyle
 
 KIND_TITLES = {"all": "all hands", "hard": "hard totals", "soft": "soft totals",
                "pairs": "pairs", "close": "hard hands: the best play is close",
-               "counts": "index plays (Hi-Lo true count)"}
+               "counts": "index plays"}
 
 
 # The key that answers each play is the table's (split and surrender do not start with it).
@@ -55,10 +61,11 @@ class DrillScreen(ModalScreen[None]):
 
     def __init__(self, rules: Rules, card_style: CardStyle | None = None, kind: str = "all",
                  keep: Callable[[Attempt], None] | None = None,
-                 review: Counter[str] | None = None) -> None:
+                 review: Counter[str] | None = None, count: str = "hi-lo") -> None:
         """``kind``: the hands drilled first (``counts``: the index plays); ``keep`` takes the
         sitting's score when the screen is closed (the progress); ``review``: the questions
-        missed lately, dealt again more often."""
+        missed lately, dealt again more often; ``count``: the count system whose index plays
+        the ``counts`` kind asks."""
         super().__init__()
         self.rules = rules
         self.card_style = card_style or CardStyle()
@@ -68,6 +75,7 @@ class DrillScreen(ModalScreen[None]):
         self.keep = keep
         self.review = review
         self.started = time.monotonic()
+        self.count = count
 
     def compose(self) -> ComposeResult:
         with Vertical(id="drill"):
@@ -98,7 +106,7 @@ class DrillScreen(ModalScreen[None]):
 
     @work(thread=True, exclusive=True, group="drill-indices")
     def load_indices(self) -> None:
-        found = indices_of(self.rules)
+        found = indices_for(self.rules, self.count)
         self.app.call_from_thread(self._indices_ready, found)
 
     def _indices_ready(self, found: object) -> None:
@@ -117,9 +125,15 @@ class DrillScreen(ModalScreen[None]):
         style = self.card_style
         cards = style.full(list(question.cards))
         up = style.full([question.up])
-        lines = [Text.assemble(("Drilling ", "dim"), (KIND_TITLES[drill.kind], "bold"))]
+        title = KIND_TITLES[drill.kind]
+        if drill.kind == "counts":
+            title += f" ({title_of(self.count)} {by_count(self.count)})"
+        lines = [Text.assemble(("Drilling ", "dim"), (title, "bold"))]
         if question.true_count is not None:
-            lines.append(Text.assemble(("True count ", "dim"),
+            note = count_note(self.count, self.rules.decks)
+            if note:
+                lines.append(Text(note, style="dim"))
+            lines.append(Text.assemble((by_count(self.count).capitalize() + " ", "dim"),
                                        (f"{question.true_count:+d}", "bold #f2c94c")))
         for left, right in zip(cards, up, strict=False):
             row = left.copy()
@@ -157,7 +171,8 @@ class DrillScreen(ModalScreen[None]):
         style = self.card_style
         hand = " ".join(style.rank(c) + style.suit(c) for c in asked.cards) + \
             f" against {style.rank(asked.up) + style.suit(asked.up)}"
-        at = "" if asked.true_count is None else f" at true count {asked.true_count:+d}"
+        at = "" if asked.true_count is None else \
+            f" at {by_count(self.count)} {asked.true_count:+d}"
         if right:
             return Text(f"✓ {label_of(action)} on {hand}{at}", style="bold #3fb950")
         why = "the chart says" if asked.index is None else f"{asked.index.words()}:"

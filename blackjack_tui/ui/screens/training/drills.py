@@ -4,7 +4,7 @@
 |--------|------|
 | running count | space: next cards now · + -: slower, faster · v: what is dealt · enter |
 | true count, decks, bet ramp | type the answer, enter |
-| pairs | -2 … +2 (the buttons or typed), enter |
+| pairs | -2 … +2 (the buttons or typed; -2 … +3 by halves in Wong Halves), enter |
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from blackjack_tui.controller.training.decks import DeckDrill
 from blackjack_tui.controller.training.pairs import PairsDrill
 from blackjack_tui.controller.training.ramp import BetRampDrill, spread_words
 from blackjack_tui.controller.training.running import MODE_WORDS, MODES, RunningCountDrill
-from blackjack_tui.controller.training.tags import title_of
+from blackjack_tui.controller.training.tags import count_words, step_of, title_of
 from blackjack_tui.controller.training.true_count import TrueCountDrill
 from blackjack_tui.engine.cards import Card
 from blackjack_tui.ui.cards import CardStyle
@@ -132,8 +132,11 @@ class RunningCountScreen(QuizScreen):
         progress = Text(f"{shown} of {len(run.cards)} cards", style="dim")
         if drill.done:
             what = "the missing card's tag" if run.missing else "the running count"
+            halves = (f"in halves: -3.5, +0.5 ({title_of(drill.system)})"
+                      if step_of(drill.system) != 1 else "")
             return Group(head, progress, Text(""), Text(f"All dealt: what is {what}?",
-                                                        style="bold #f2c94c"), Text(""))
+                                                        style="bold #f2c94c"),
+                         Text(halves, style="dim"))
         return Group(head, progress, *cards_apart(self.card_style, self.group))
 
     def submit(self, text: str) -> Verdict | None:
@@ -242,7 +245,11 @@ class PairsScreen(QuizScreen):
     DEFAULT_CSS = """
     PairsScreen #pairs-buttons { height: 3; }
     PairsScreen #pairs-buttons Button { min-width: 6; width: 6; margin-right: 1; }
+    PairsScreen #pairs-buttons.halves Button { margin-right: 0; }
     """
+    """Wong Halves' eleven nets (-2 to +3 by halves) fit 80 columns as buttons six cells wide,
+    their labels (``+2.5``) without the padding (the stylesheet takes no ``line-pad: 0``: it is
+    set on each button) and the gaps the whole counts' have."""
 
     def __init__(self, drill: PairsDrill | None = None, card_style: CardStyle | None = None,
                  keep: Keep | None = None) -> None:
@@ -252,14 +259,19 @@ class PairsScreen(QuizScreen):
         return f"Pairs cancelling ({title_of(self.drill.system)}): the two cards' net tag"
 
     def help_line(self) -> str:
-        top = self.drill.answers[-1]
-        return f"click or type -{top} … +{top}, enter · escape: back"
+        answers = self.drill.answers
+        halves = " by halves" if step_of(self.drill.system) != 1 else ""
+        return (f"click or type {count_words(answers[0])} … {count_words(answers[-1])}{halves}, "
+                f"enter · escape: back")
 
     def answer_widgets(self) -> ComposeResult:
-        top = self.drill.answers[-1]
-        with Horizontal(id="pairs-buttons"):
-            for net in self.drill.answers:
-                yield Button(f"{net:+d}" if net else "0", id=f"pair-{net + top}")
+        halves = step_of(self.drill.system) != 1
+        with Horizontal(id="pairs-buttons", classes="halves" if halves else ""):
+            for i, net in enumerate(self.drill.answers):
+                button = Button(count_words(net) if net else "0", id=f"pair-{i}")
+                if halves:
+                    button.styles.line_pad = 0
+                yield button
         yield Input(placeholder=self.PLACEHOLDER, id="quiz-answer")
 
     def on_mount(self) -> None:
@@ -270,7 +282,7 @@ class PairsScreen(QuizScreen):
         event.stop()
         button_id = event.button.id or ""
         if button_id.startswith("pair-"):
-            self.submit(str(int(button_id[5:]) - self.drill.answers[-1]))
+            self.submit(count_words(self.drill.answers[int(button_id[5:])]))
             self.query_one("#quiz-answer", Input).focus()
 
     def question(self) -> RenderableType:

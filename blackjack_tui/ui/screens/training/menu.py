@@ -39,6 +39,7 @@ def drill_screen(name: str, game: Game, card_style: CardStyle,
     from blackjack_tui.ui.screens.training import drills
 
     keeper = keep if callable(keep) else None
+    counted = drill_system(game.settings.count_system)  # the player's count
     if name in ("strategy", "indices"):
         from blackjack_tui.controller.training.progress import recent_misses
         from blackjack_tui.ui.screens.drill import DrillScreen
@@ -46,14 +47,13 @@ def drill_screen(name: str, game: Game, card_style: CardStyle,
         review = recent_misses(game.store, "strategy") + recent_misses(game.store, "indices")
         return DrillScreen(game.session.rules, card_style,
                            kind="counts" if name == "indices" else "all", keep=keeper,
-                           review=review)
+                           review=review, count=counted)
     screens: dict[str, Callable[..., Screen[None]]] = {
         "running-count": drills.RunningCountScreen, "true-count": drills.TrueCountScreen,
         "decks": drills.DeckScreen, "bet-ramp": drills.BetRampScreen,
         "pairs": drills.PairsScreen}
     if name not in screens:
         raise ValueError(f"no drill {name!r}; the drills are: {', '.join(DRILLS)}")
-    counted = drill_system(game.settings.count_system)  # the player's count, where it can
     if name == "running-count":
         return drills.RunningCountScreen(RunningCountDrill(system=counted), card_style, keeper)
     if name == "pairs":

@@ -3,7 +3,6 @@ count), the play typed as a word or the table's key."""
 
 from __future__ import annotations
 
-import importlib
 from typing import TYPE_CHECKING, Any
 
 from blackjack_tui.controller.training.base import Attempt
@@ -18,17 +17,12 @@ if TYPE_CHECKING:
 def index_plays(rules: Rules, system: str) -> tuple[Indices, str, str, str]:
     """The index plays the drill asks, their system's title, what they are read by (``true
     count``, or KO's ``running count``) and a note on reading it (or ``""``): the chosen
-    system's where the controller works them out (``controller/training/indices.py``, issue
-    26's drills in the player's count), else Hi-Lo's: as the drill screen asks them."""
-    try:
-        chosen = importlib.import_module("blackjack_tui.controller.training.indices")
-    except ImportError:
-        from blackjack_tui.controller.strategy import indices_of
+    system's, worked out for the rules (``controller/training/indices.py``), as the drill
+    screen asks them."""
+    from blackjack_tui.controller.training import indices
 
-        return indices_of(rules), "Hi-Lo", "true count", ""
-    found: Indices = chosen.indices_for(rules, system)
-    return (found, title_of(system), str(chosen.by_count(system)),
-            str(chosen.count_note(system, rules.decks)))
+    return (indices.indices_for(rules, system), title_of(system), indices.by_count(system),
+            indices.count_note(system, rules.decks))
 
 
 KIND_WORDS = {"all": "all hands", "hard": "hard totals", "soft": "soft totals",

@@ -144,6 +144,22 @@ def test_deck_estimation_to_the_quarter():
     assert (drill.tally.asked, drill.tally.right) == (80, 40)
 
 
+def test_deck_estimation_takes_decks_from_none_to_the_shoe_and_scores_nothing_else():
+    drill = DeckDrill(random.Random(2))
+    q = drill.question
+    for typed, says in (("-0.5", "holds 0 to"), (str(q.decks + 1), "holds 0 to"),
+                        ("lots", "decks are a number")):
+        with pytest.raises(ValueError, match=says):
+            drill.answer(typed)
+    assert drill.tally.asked == 0 and drill.question == q  # asked again, nothing scored
+    q = drill.question
+    expected = Fraction(q.quarters_discarded, 4) if q.ask == "discarded" else \
+        q.decks - Fraction(q.quarters_discarded, 4)
+    off = drill.answer(str(float(expected + 1)) if expected + 1 <= q.decks else
+                       str(float(expected - 1)))
+    assert " 1 deck " in off.note  # one deck off: "deck", not "decks"
+
+
 def test_bet_ramp_answers_the_spread_units():
     spread = "1:1,2:2,3:4,4:8,5:12"
     drill = BetRampDrill(spread, random.Random(4))

@@ -47,17 +47,35 @@ class DeckDrill:
         return DeckQuestion(decks, self.rng.randint(1, decks * 4 - 1), self.rng.choice(ASKS))
 
     def answer(self, text: str) -> Verdict:
-        said = parse_number(text)
         q = self.question
+        said = parse_decks(text, q.decks)
         right = said == q.expected
         off = said - q.expected
         note = (f"{words(q.discarded).lstrip('+')} of {q.decks} decks discarded, "
                 f"{words(q.left).lstrip('+')} left")
         if not right:
             side = "over" if off > 0 else "under"
-            note += f" (you were {words(abs(off)).lstrip('+')} deck {side})"
+            note += f" (you were {deck_words(abs(off))} {side})"
         item = f"{q.decks}d {q.ask} {words(q.expected).lstrip('+')}"
         verdict = self.tally.score(Verdict(right, words(said).lstrip("+"),
                                            words(q.expected).lstrip("+"), note, item))
         self.question = self.deal()
         return verdict
+
+
+def deck_words(decks: Fraction) -> str:
+    """``1 deck``, ``0.25 decks``, ``2.5 decks``."""
+    return f"{words(decks).lstrip('+')} deck{'' if decks == 1 else 's'}"
+
+
+def parse_decks(text: str, decks: int) -> Fraction:
+    """Decks as typed (``2.75``, ``3,5``), from none to the whole shoe; ValueError in one line."""
+    try:
+        said = parse_number(text)
+    except ValueError:
+        raise ValueError(f"decks are a number such as 1.25 or 3.5, not {text.strip()[:12]!r}"
+                         ) from None
+    if not 0 <= said <= decks:
+        raise ValueError(f"a {decks}-deck shoe holds 0 to {decks} decks, "
+                         f"not {words(said).lstrip('+')}")
+    return said

@@ -67,7 +67,10 @@ class DecksSitting(Quiz):
                 + MENU_AND_QUIT)
 
     def before(self) -> None:
-        self.told = f"{{}} decks are {self.drill.question.ask}"
+        # "1 deck is left", "1.25 decks are discarded"
+        ask = self.drill.question.ask
+        are = "deck is" if self.drill.question.expected == 1 else "decks are"
+        self.told = f"{{}} {are} {ask}"
 
     def question(self) -> str:
         q = self.drill.question

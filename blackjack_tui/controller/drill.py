@@ -211,7 +211,9 @@ class Drill:
         cards = self._cards_for(entry)
         if cards is None:
             return None
-        suit = self.rng.choice("SHDC")
+        # Not a card the player holds (a two of clubs against a two of clubs): one deck has one.
+        held = {c.suit for c in cards if c.value == entry.up}
+        suit = self.rng.choice([s for s in "SHDC" if s not in held])
         up = next(c for c in DECK if c.value == entry.up and c.suit == suit)
         if entry.kind == "insurance":
             legal: tuple[str, ...] = ("insurance", "no-insurance")

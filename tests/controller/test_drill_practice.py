@@ -137,3 +137,17 @@ def test_missed_index_plays_come_back_only_in_their_own_count_system() -> None:
         assert q.true_count is not None and abs(q.true_count - 1) <= 3  # never the Zen +5
         hi_lo.answer(q.answer)
     assert item_of(q) == item_of(q, "hi-lo") and "@" in item_of(q) and item_of(q).count("@") == 1
+
+
+def test_an_index_question_never_deals_the_same_card_twice() -> None:
+    rules = RULES["home"]  # one deck: a card is there once
+    pairs = Index("pair", 10, 6, 4.2, "stand", "split")  # the up card is never one held
+    tens = Index("pair", 10, 10, 6.0, "stand", "split")
+    twelve = Index("hard", 12, 2, 3.1, "hit", "stand")
+    drill = Drill(rules, cached_analysis(rules).chart, "counts", random.Random(1),
+                  Indices((pairs, tens, twelve)))
+    for _ in range(300):
+        q = drill.question
+        cards = [*q.cards, q.up]
+        assert len({str(c) for c in cards}) == 3, cards
+        drill.answer(q.answer)

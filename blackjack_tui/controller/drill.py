@@ -127,6 +127,8 @@ class Drill:
             return self._deal_count()
         for _ in range(_TRIES):
             a, up, b = self.rng.choice(DECK), self.rng.choice(DECK), self.rng.choice(DECK)
+            if len({a.text, up.text, b.text}) < 3:
+                continue  # the same card twice (a two of clubs against a two of clubs) looks wrong
             kind = kind_of(self.rules, [a, b])
             if self.kind not in ("all", "close") and kind != self.kind:
                 continue

@@ -151,3 +151,13 @@ def test_an_index_question_never_deals_the_same_card_twice() -> None:
         cards = [*q.cards, q.up]
         assert len({str(c) for c in cards}) == 3, cards
         drill.answer(q.answer)
+
+
+@pytest.mark.parametrize("kind", ["all", "pairs", "soft"])
+def test_a_chart_question_never_deals_the_same_card_twice(kind: str) -> None:
+    drill = Drill(RULES["home"], cached_analysis(RULES["home"]).chart, kind, random.Random(5))
+    for _ in range(400):
+        q = drill.question
+        cards = [*q.cards, q.up]
+        assert len({str(c) for c in cards}) == 3, cards
+        drill.answer(q.answer)

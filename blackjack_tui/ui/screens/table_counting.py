@@ -19,7 +19,6 @@ from textual.screen import Screen
 
 from blackjack_tui.controller.bet_tally import BetTally
 from blackjack_tui.controller.count_checks import CountChecks, Question
-from blackjack_tui.controller.plan import bet_at, floor_tc, unit_of
 from blackjack_tui.controller.training.base import Attempt
 from blackjack_tui.controller.training.progress import keep_later
 from blackjack_tui.engine.money import money_str
@@ -61,6 +60,8 @@ class TableCounting(Screen[None]):
         plan = self.game.settings.plan
         if plan is None or self.controller is None:
             return None
+        from blackjack_tui.controller.plan import bet_at, floor_tc, unit_of  # (with a plan only)
+
         self.check_count()
         tc = floor_tc(self.controller.count_view().true_count)
         return tc, bet_at(plan, unit_of(self.game.session.limits, plan), tc)

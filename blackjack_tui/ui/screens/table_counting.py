@@ -19,8 +19,6 @@ from textual.screen import Screen
 
 from blackjack_tui.controller.bet_tally import BetTally
 from blackjack_tui.controller.count_checks import CountChecks, Question
-from blackjack_tui.controller.training.base import Attempt
-from blackjack_tui.controller.training.progress import keep_later
 from blackjack_tui.engine.money import money_str
 
 if TYPE_CHECKING:
@@ -117,6 +115,9 @@ class TableCounting(Screen[None]):
         self.app.push_screen(CountCheck(question), answered)
 
     def _scored(self, question: Question, text: str | None, seconds: float = 0.0) -> None:
+        from blackjack_tui.controller.training.base import Attempt  # (the drills' store: at
+        from blackjack_tui.controller.training.progress import keep_later  # the first check)
+
         scored = self.count_checks.score(question, text)
         # Kept with the drills (the progress screen's "count-checks"), off the frame.
         missed = () if scored.right else (f"{question.kind} {question.answer()}",)

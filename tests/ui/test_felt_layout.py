@@ -105,3 +105,27 @@ async def test_the_felt_lays_its_parts_out_where_textual_laid_them_out() -> None
                     if got != theirs:
                         wrong.append(((width, height, size, seats), got, theirs))
         assert wrong == []
+
+
+async def test_the_felt_is_laid_out_before_its_first_paint(tmp_path, monkeypatch) -> None:
+    """The first time Textual paints the felt, the table is on it (the dealer, the boxes): the
+    felt lays itself out for the size it is painted at, not an empty felt first and the table
+    a frame later, when the felt hears of its size."""
+    from blackjack_tui.ui.app import BlackjackApp, PlayOptions
+    from blackjack_tui.ui.widgets.table import Table
+
+    painted: list[str] = []
+    paint = Table.render_lines
+
+    def first(self: Table, crop: Region) -> list:  # type: ignore[type-arg]
+        lines = paint(self, crop)
+        painted.append("\n".join(line.text for line in lines))
+        return lines
+
+    monkeypatch.setattr(Table, "render_lines", first)
+    for size in ((80, 24), (120, 40)):
+        painted.clear()
+        app = BlackjackApp(PlayOptions(data_dir=tmp_path / f"data{size[0]}"))
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+        assert painted and "DEALER" in painted[0] and "Box 1" in painted[0], (size, painted[:1])

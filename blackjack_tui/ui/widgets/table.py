@@ -299,6 +299,7 @@ class Table(KeptLines, Widget):
             pane.felt = self
         self._laid: tuple[object, ...] = ()
         self._gaps: list[Region] = []
+        self._painting = False
         self._rows: dict[int, Strip] = {}
         self._strips: dict[tuple[int, int], Strip] = {}
         self._base = Style()
@@ -374,7 +375,22 @@ class Table(KeptLines, Widget):
         self._forget_strips()
         for pane in self.panes:
             pane.redraw()
-        self.refresh()
+        if not self._painting:
+            self.refresh()
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        """The felt laid out for its size before it is painted at that size: the first frame
+        shows the table (not an empty felt, drawn again once the felt hears of its size)."""
+        if (self.content_size, self.card_size, self.has_class("-seats")) != self._laid:
+            # Textual paints the felt anew at a new size: no refresh needed, only the kept
+            # lines forgotten.
+            self._painting = True
+            try:
+                self._fit()
+            finally:
+                self._painting = False
+            self.kept_epoch += 1
+        return super().render_lines(crop)
 
     def _forget_strips(self) -> None:
         self._rows.clear()
@@ -398,7 +414,7 @@ class Table(KeptLines, Widget):
             self._strips.pop((index, y), None)
             self._rows.pop(region.y + y, None)
             refreshed.append(Region(0, top + region.y + y, self.size.width, 1))
-        if refreshed:
+        if refreshed and not self._painting:
             self.refresh(*refreshed)
 
     def get_line_filters(self) -> Sequence[LineFilter]:

@@ -24,11 +24,22 @@ ours over the floor).
 
     python benchmarks/startup.py [--runs 9]
     python benchmarks/startup.py --tree BEFORE --tree AFTER [--runs 9]
+    python benchmarks/startup.py --phases TREE [--runs 9]
 
 With ``--tree`` (once per checkout), blackjack-tui is started from each checkout given
 (``python -m blackjack_tui`` with that checkout first on ``PYTHONPATH``) instead of the installed
 command, every tree in the same interleaved loop, and each is printed over the floor: a change's
 before and after, measured in one run.
+
+With ``--phases`` (once per checkout), where the start's time goes: each checkout's start is run
+in-process, step by step as ``blackjack-tui`` takes them, in fresh processes (headless, 80×24,
+the collector paused as the game pauses it), and the CPU time of each step is printed (medians),
+beside the floor's own two steps: its imports and model, and its app to the first frame. The
+steps: the stack's imports (the floor's: Textual, Pydantic and one model, so that the steps after
+are ours alone), the command line (import and parse), the config file, importing the game (the
+engine, the store, their models), importing the table's UI, opening the game (rule sets, the
+database), and the app to its first frame (composing, styling, laying out and painting the
+table).
 """
 
 from __future__ import annotations
@@ -164,7 +175,12 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=9)
     parser.add_argument("--tree", action="append", default=[],
                         help="a checkout to start blackjack-tui from (repeat to compare)")
+    parser.add_argument("--phases", action="append", default=[], metavar="TREE",
+                        help="where a checkout's start goes, step by step (repeat to compare)")
     parsed = parser.parse_args()
+    if parsed.phases:
+        phases(parsed.runs, [os.path.abspath(t) for t in parsed.phases])
+        return
     if parsed.tree:
         trees(parsed.runs, [os.path.abspath(t) for t in parsed.tree])
         return
@@ -272,6 +288,115 @@ def trees(runs: int, checkouts: list[str]) -> None:
                                for of in (0, 1))
             print(f"{name}       : {line(pairs, 0)} | {line(pairs, 1)}   over the floor: "
                   f"{ratios}")
+
+# The start of blackjack-tui step by step (``commands/play.py``'s path), CPU time of each.
+PHASES = """
+import gc, json, os, sys, time
+clock = time.process_time
+marks = [("python", clock())]
+def mark(name):
+    marks.append((name, clock()))
+gc.disable()  # as the game's start (commands/play.py's Collector)
+os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
+from pydantic import BaseModel  # the floor's imports first: the steps after are ours alone
+from textual.app import App
+from textual.widgets import Static
+
+class Floor(BaseModel):
+    name: str
+
+Floor.model_validate({"name": "floor"})
+mark("the stack's imports")
+from blackjack_tui.cli import parse
+args = parse(["--data-dir", sys.argv[1]])[1]
+mark("command line")
+from blackjack_tui import config
+args.config = config.load()
+mark("config")
+import blackjack_tui.controller.game
+mark("import the game")
+from blackjack_tui.commands import play
+import blackjack_tui.ui.app, blackjack_tui.ui.screens.table_screen, blackjack_tui.ui.web
+mark("import the UI")
+game = play.open_game(args)
+mark("open the game")
+from blackjack_tui.ui.app import BlackjackApp
+box = {}
+def first_frame():
+    mark("app to first frame")
+    box["app"].exit()
+box["app"] = BlackjackApp(game.options, game=game, first_frame=first_frame)
+box["app"].run(headless=True, size=(80, 24))
+print(json.dumps([(b[0], (b[1] - a[1]) * 1000) for a, b in zip(marks, marks[1:])]))
+"""
+
+FLOOR_PHASES = """
+import json, time
+clock = time.process_time
+start = clock()
+from pydantic import BaseModel
+from textual.app import App
+from textual.widgets import Static
+
+class Table(BaseModel):
+    name: str
+    decks: int = 6
+
+table = Table.model_validate({"name": "floor"})
+imported = clock()
+marks = {}
+
+class Minimal(App):
+    def compose(self):
+        yield Static(f"hello, {table.name} first frame")
+
+    def on_mount(self):
+        self.call_after_refresh(self.done)
+
+    def done(self):
+        marks["frame"] = clock()
+        self.exit()
+
+Minimal().run(headless=True, size=(80, 24))
+print(json.dumps([("imports and model", (imported - start) * 1000),
+                  ("app to first frame", (marks["frame"] - imported) * 1000)]))
+"""
+
+
+def phases(runs: int, checkouts: list[str]) -> None:
+    """CPU milliseconds of each step of the start (medians of ``runs`` fresh processes each),
+    every checkout beside the floor's two steps; the processes interleaved."""
+    import json
+
+    found: dict[str, dict[str, list[float]]] = {t: {} for t in ["floor", *checkouts]}
+    with tempfile.TemporaryDirectory() as root:
+        base = dict(os.environ)
+        base.pop("PYTHONDONTWRITEBYTECODE", None)
+        base["BLACKJACK_TUI_CACHE_DIR"] = os.path.join(root, "cache")
+        for n in range(runs + 1):  # (the first round warms the file cache and compiles)
+            for tree in ["floor", *checkouts]:
+                if tree == "floor":
+                    command, env, cwd = [sys.executable, "-c", FLOOR_PHASES], base, None
+                else:
+                    data = os.path.join(root, f"data-{checkouts.index(tree)}")
+                    command = [sys.executable, "-c", PHASES, data]
+                    env, cwd = dict(base, PYTHONPATH=tree), tree
+                done = subprocess.run(command, capture_output=True, text=True, env=env,
+                                      cwd=cwd, check=True, timeout=120)
+                if n == 0:
+                    continue
+                for name, ms in json.loads(done.stdout.strip().splitlines()[-1]):
+                    found[tree].setdefault(name, []).append(ms)
+    print(f"CPU ms of each step of the start (median of {runs}; headless, 80x24)")
+    for tree, steps in found.items():
+        print(tree)
+        total = 0.0
+        for name, values in steps.items():
+            median = statistics.median(values)
+            total += median
+            print(f"  {name:22s} {median:7.1f}")
+        print(f"  {'all steps':22s} {total:7.1f}")
+
 
 if __name__ == "__main__":
     main()

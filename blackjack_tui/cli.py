@@ -20,7 +20,7 @@ import argparse
 import importlib
 import os
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
@@ -272,7 +272,8 @@ def _add(p: argparse.ArgumentParser, option: Option, help: str | None = None) ->
                    **option.kwargs)
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(only: Collection[str] | None = None) -> argparse.ArgumentParser:
+    """The command line's parser; with ``only``, the sub-commands of those names alone."""
     parser = _Parser(prog="blackjack-tui", description="Blackjack in the terminal.")
     parser.add_argument("--version", action="store_true",
                         help="print the versions of blackjack-tui and what it runs on")
@@ -283,6 +284,8 @@ def build_parser() -> argparse.ArgumentParser:
         _add(parser, option, f"{option.help} ({users})")
     sub = parser.add_subparsers(dest="command", parser_class=_Parser, metavar="COMMAND")
     for command in COMMANDS:
+        if only is not None and command.name not in only:
+            continue
         p = sub.add_parser(command.name, help=command.help, description=command.help)
         for option in GLOBAL:
             _add(p, option)
@@ -296,7 +299,16 @@ def build_parser() -> argparse.ArgumentParser:
 
 def parse(argv: Sequence[str]) -> tuple[Command, argparse.Namespace]:
     """The command and its options, shared ones from before or after its name (UsageError)."""
-    args = build_parser().parse_args(list(argv))
+    words = list(argv)
+    # Only the sub-commands named on the line are built (the other sixteen parsers cost the
+    # game's start some 10 ms): argparse reads the line as the whole parser would. What it
+    # refuses, and help, go through the whole parser, for its own message.
+    whole = any(w.startswith(("-h", "--h")) for w in words)
+    try:
+        args = build_parser(None if whole else {w for w in words if w in _COMMANDS}
+                            ).parse_args(words)
+    except UsageError:
+        args = build_parser().parse_args(words)
     command = _COMMANDS[args.command or "play"]
     args.command = command.name
     for option in SHARED:

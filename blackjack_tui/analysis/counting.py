@@ -32,11 +32,13 @@ import math
 from dataclasses import dataclass, replace
 from decimal import Decimal, InvalidOperation
 from itertools import pairwise
-from typing import TypeAlias
+from typing import TYPE_CHECKING, TypeAlias
 
-from blackjack_tui.analysis.indices import Index, Indices
 from blackjack_tui.analysis.strategy import Cell, Chart
 from blackjack_tui.engine.count_systems import DEFAULT, NAMES, system
+
+if TYPE_CHECKING:  # (the indices are worked out with numpy: not loaded for a plan's bet)
+    from blackjack_tui.analysis.indices import Index, Indices
 
 COUNTS = NAMES
 """The count systems the simulator knows."""

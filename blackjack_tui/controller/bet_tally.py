@@ -15,7 +15,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from decimal import Decimal
 
-from blackjack_tui.analysis.plan_figures import edge_at
 from blackjack_tui.engine.money import money_str
 
 CENT = Decimal("0.01")
@@ -51,6 +50,8 @@ class BetTally:
 
     def judge(self, plan_bet: Decimal, bet: Decimal, tc: int,
               house_edge_percent: float) -> BetVerdict:
+        from blackjack_tui.analysis.plan_figures import edge_at  # (numpy: not at the first frame)
+
         edge = Decimal(repr(edge_at(house_edge_percent, tc)))
         cost = max(Decimal(0), ((plan_bet - bet) * edge).quantize(CENT))
         verdict = BetVerdict(tc, plan_bet, bet, cost)

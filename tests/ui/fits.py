@@ -2,7 +2,8 @@
 
 - No widget is clipped by its container or by the terminal (its region lies inside its clip),
   except the lines inside a scrolling container (those are scrolled to, not cut).
-- Every widget of the felt and the bars drew its lines whole (``Drawn.cut``, ``KeyBar.cut``).
+- Every part of the felt and every bar drew its lines whole (``Pane.cut``, ``Drawn.cut``,
+  ``KeyBar.cut``).
 - A Textual label or static whose text would be wider than its region (with wrapping off) is cut.
 - No ``…`` on screen: it is where Rich or Textual cut a label short.
 """
@@ -16,6 +17,7 @@ from textual.widgets import DataTable
 
 from blackjack_tui.ui.widgets.drawn import Drawn
 from blackjack_tui.ui.widgets.key_bar import KeyBar
+from blackjack_tui.ui.widgets.table import Table
 
 
 def screen_text(app: App[object]) -> list[str]:
@@ -42,6 +44,9 @@ def cuts(app: App[object]) -> list[str]:
             found.append(f"{name} clipped: {region} outside {clip}")
         if isinstance(widget, Drawn) and widget.cut:
             found.append(f"{name} drew a line wider than itself")
+        if isinstance(widget, Table):
+            found.extend(f"{name}: its part #{pane.id} drew a line wider than itself"
+                         for pane in widget.panes if pane.display and pane.cut)
         if isinstance(widget, KeyBar) and widget.cut:
             found.append(f"{name} left out keys for want of room")
     for row, line in enumerate(screen_text(app)):

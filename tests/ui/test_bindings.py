@@ -16,6 +16,7 @@ from blackjack_tui.engine.vocabulary import ActionName, DecisionKind
 from blackjack_tui.ui.screens.drill import DrillScreen
 from blackjack_tui.ui.screens.table_screen import TableScreen
 from blackjack_tui.ui.widgets.action_bar import ActionBar
+from blackjack_tui.ui.widgets.table import Table
 from tests.ui.conftest import settle
 
 
@@ -93,7 +94,7 @@ async def test_a_keymap_moves_the_hit_to_another_key_by_its_binding_id(make_app)
         app.set_keymap({"table.hit": "x"})
         await pilot.press("enter")
         await settle(pilot, app)
-        box = app.screen.query_one("#box-1")
+        box = app.screen.query_one(Table).boxes[0]
         assert app.screen.decision is not None and app.screen.decision.kind == "play"
         await pilot.press("h")
         await settle(pilot, app)

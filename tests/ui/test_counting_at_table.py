@@ -17,7 +17,7 @@ from blackjack_tui.ui.screens.count_check import CountCheck
 from blackjack_tui.ui.screens.settings import SettingsScreen
 from blackjack_tui.ui.screens.table_screen import TableScreen
 from blackjack_tui.ui.widgets.analysis_line import AnalysisLine
-from blackjack_tui.ui.widgets.bet_box import BetBox
+from blackjack_tui.ui.widgets.table import Table
 
 from .conftest import press_settled, settle, stand_out
 
@@ -31,8 +31,9 @@ class Always(random.Random):
 
 
 def box_text(app: BlackjackApp) -> str:
-    box = app.screen.query_one("#box-1", BetBox)
-    return "\n".join(box.render_line(y).text for y in range(box.size.height))
+    felt = app.screen.query_one(Table)
+    box = felt.boxes[0]
+    return "\n".join(felt.pane_line(box, y).text for y in range(box.size.height))
 
 
 def line(app: BlackjackApp) -> str:

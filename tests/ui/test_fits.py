@@ -9,9 +9,8 @@ from decimal import Decimal
 import pytest
 from textual.widgets import DataTable
 
-from blackjack_tui.ui.widgets.bet_box import BetBox
-from blackjack_tui.ui.widgets.seat_strip import SeatStrip
 from blackjack_tui.ui.widgets.status_bar import StatusBar
+from blackjack_tui.ui.widgets.table import Table
 from tests.ui.conftest import choose_table, press_settled, settle
 from tests.ui.fits import cuts, screen_text
 
@@ -61,7 +60,7 @@ async def test_four_computer_players_and_bets_behind_fit_with_their_results(make
             await press_settled(pilot, app, "s" if decision and "stand" in decision.actions
                                 else "n")
         assert app.session.round.over
-        strip = app.screen.query_one(SeatStrip)
+        strip = app.screen.query_one(Table).seats
         shown = strip.plain
         assert all(o.name in shown for o in app.session.others)
         assert "you 5" in shown and "you 10" in shown  # the bets behind, with their results
@@ -179,7 +178,7 @@ async def test_four_split_hands_fit_and_keep_drawn_cards_where_there_is_room(mak
             key = ("p" if "split" in decision.actions else "h" if cards < 4 else "s") \
                 if decision.box == 1 else "s"
             await press_settled(pilot, app, key)
-        box = app.screen.query_one("#box-1", BetBox)
+        box = app.screen.query_one(Table).boxes[0]
         assert app.session.round.over and len(box.hands) == 4
         assert cuts(app) == []
         drawn = all("╭" in box.hand_text(n) for n in range(1, 5))

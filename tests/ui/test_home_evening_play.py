@@ -7,7 +7,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 from blackjack_tui.ui.widgets.action_bar import ActionBar
-from blackjack_tui.ui.widgets.seat_strip import SeatStrip
+from blackjack_tui.ui.widgets.table import Table
 from tests.money import check_money
 from tests.ui.conftest import choose_table, press_settled, settle
 
@@ -104,8 +104,9 @@ async def test_the_banker_s_name_never_runs_into_the_next_seat_at_80_columns(mak
         await press_settled(pilot, app, "enter", "s")
         home = app.session.home
         assert home is not None and home.banker == "Astrid"
-        strip = app.screen.query_one(SeatStrip)
-        line = strip.render_line(0).text
+        felt = app.screen.query_one(Table)
+        strip = felt.seats
+        line = felt.pane_line(strip, 0).text
         per = strip.size.width // 4
         # "4 Astrid 107.50 BANK" would fill Astrid's column to the last cell and run into
         # "5 Bo": every seat's line keeps to its own column, a space before the next.

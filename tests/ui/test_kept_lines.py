@@ -17,6 +17,8 @@ from blackjack_tui.ui.app import BlackjackApp
 from blackjack_tui.ui.widgets.action_bar import ActionBar
 from blackjack_tui.ui.widgets.drawn import Drawn, strip_of
 from blackjack_tui.ui.widgets.kept import KeptLines
+from blackjack_tui.ui.widgets.status_bar import StatusBar
+from blackjack_tui.ui.widgets.table import Table
 from tests.ui.conftest import press_settled, settle
 
 ROUND = ["2S", "TD", "3H", "7C", "4D", "5S", "9H", "8C", "6D", "KS"]
@@ -32,7 +34,8 @@ def _differ(app: BlackjackApp) -> list[str]:
     """The kept widgets whose kept lines differ from a fresh paint (no cache at all)."""
     kept = [w for w in app.screen.walk_children(Widget, with_self=True)
             if isinstance(w, KeptLines) and w.display and w.size.area]
-    assert len(kept) > 10  # the felt, its boxes, the bars, the screen itself
+    assert len(kept) >= 4 and any(isinstance(w, Table) for w in kept)  # the felt, the bars,
+    # the message line, the screen itself
     # Every kept paint is taken before any fresh one (a fresh paint forgets the kept lines).
     shown = [(widget, crop, widget.render_lines(crop)) for widget in kept
              for crop in (widget.size.region, Region(0, 1, widget.size.width, 1))
@@ -64,7 +67,7 @@ async def test_kept_lines_are_given_again_only_while_nothing_changed(make_app):
     app = make_app(ROUND * 4)
     async with app.run_test(size=(80, 24)) as pilot:
         await press_settled(pilot, app, "enter")
-        box = app.screen.query_one("#box-1", KeptLines)
+        box = app.screen.query_one(Table)  # (the felt: its boxes are panes of it)
         crop = box.size.region
         first = box.render_lines(crop)
         assert box.render_lines(crop) is first  # nothing changed: the same lines
@@ -120,6 +123,9 @@ async def test_a_drawn_line_is_the_strip_rich_and_textual_would_make(make_app):
         def collect() -> None:
             for widget in app.screen.query(Drawn):
                 lines.extend((line, widget.visual_style.rich_style) for line in widget.lines)
+            felt = app.screen.query_one(Table)  # (its parts draw their lines the same way)
+            for pane in felt.panes:
+                lines.extend((line, felt.pane_style(pane)) for line in pane.lines)
 
         await settle(pilot, app)
         collect()
@@ -183,12 +189,12 @@ def test_a_walled_row_is_the_text_assembling_its_pieces_gives() -> None:
 
 
 async def test_kept_lines_are_forgotten_when_a_style_changes_from_code(make_app):
-    """A style set on a widget of the felt, or on the felt under it, is painted at once: Textual
-    refreshes the widgets it touches, and a refresh forgets the kept lines."""
+    """A style set on a drawn widget, or on the felt, is painted at once: Textual refreshes the
+    widgets it touches, and a refresh forgets the kept lines."""
     app = make_app(ROUND * 4)
     async with app.run_test(size=(80, 24)) as pilot:
         await press_settled(pilot, app, "enter")
-        box = app.screen.query_one("#box-1", Drawn)
+        box = app.screen.query_one(StatusBar)
         before = box.render_lines(box.size.region)
         box.styles.padding = (0, 1)
         box.styles.border = ("round", "red")
@@ -199,30 +205,40 @@ async def test_kept_lines_are_forgotten_when_a_style_changes_from_code(make_app)
         app.screen.query_one("#table").styles.background = "navy"  # under every part of it
         await pilot.pause()
         assert _differ(app) == []
+        app.screen.query_one("#table").styles.opacity = 0.5
+        await pilot.pause()
+        assert _differ(app) == []
         await press_settled(pilot, app, "h")
         assert _differ(app) == []
 
 
 async def test_a_hit_paints_again_only_the_rows_of_the_box_that_changed(make_app, monkeypatch):
-    """A card in a box repaints the box's changed rows (``refresh`` of their regions): the
-    other rows are Textual's kept lines, not drawn again."""
+    """A card in a box repaints the felt's rows where a part changed (``refresh`` of their
+    regions: the box's new rows, the shoe's count): the other rows are Textual's kept lines,
+    not drawn again."""
     app = make_app(ROUND * 4)
     async with app.run_test(size=(80, 24)) as pilot:
         await press_settled(pilot, app, "enter")
-        box = app.screen.query_one("#box-1", Drawn)
-        before = list(box.lines)
+        felt = app.screen.query_one(Table)
+        box = felt.boxes[0]
+        before = {pane.id: list(pane.lines) for pane in felt.panes}
         asked: list[int] = []
-        line = Drawn.render_line
+        line = Table.render_line
 
-        def counted(self: Drawn, y: int) -> Strip:
-            if self is box:
+        def counted(self: Table, y: int) -> Strip:
+            if self is felt:
                 asked.append(y)
             return line(self, y)
 
-        monkeypatch.setattr(Drawn, "render_line", counted)
+        monkeypatch.setattr(Table, "render_line", counted)
         await press_settled(pilot, app, "h")
-        changed = {y for y, (a, b) in enumerate(zip(before, box.lines, strict=True)) if a != b}
-        assert changed and len(changed) < box.size.height
+        in_box = {y for y, (a, b) in enumerate(zip(before["box-1"], box.lines, strict=True))
+                  if a != b}
+        assert in_box and len(in_box) < box.size.height
+        changed = {pane.region.y + y for pane in felt.panes if pane.display
+                   for y, (a, b) in enumerate(zip(before[pane.id], pane.lines, strict=True))
+                   if a != b}
+        assert {box.region.y + y for y in in_box} <= changed
         assert set(asked) == changed
 
 
@@ -236,14 +252,20 @@ async def test_a_drawn_widget_draws_at_the_size_textual_gives_its_content(make_a
         return [f"{type(w).__name__}#{w.id}: {w.drawn_size} != {w.content_size}"
                 for w in app.screen.query(Drawn) if w.display and w.drawn_size != w.content_size]
 
+    def outside() -> list[str]:  # the felt's parts lie inside the felt, each at its size
+        felt = app.screen.query_one(Table)
+        inside = felt.content_size.region
+        return [f"{pane.id}: {pane.region} outside {inside}" for pane in felt.panes
+                if pane.display and not inside.contains_region(pane.region)]
+
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, app)
-        assert wrong() == []
+        assert wrong() == [] and outside() == []
         await press_settled(pilot, app, "enter", "h")
         assert wrong() == []
         for size in ((120, 40), (160, 50), (80, 24)):
             await pilot.resize_terminal(*size)
             await settle(pilot, app)
-            assert wrong() == []
+            assert wrong() == [] and outside() == []
         await press_settled(pilot, app, "s")
         assert wrong() == []

@@ -8,7 +8,7 @@ from textual.widgets import DataTable, Select, Static, Switch
 
 from blackjack_tui.engine.fair import FairShoe, verify_record
 from blackjack_tui.ui.widgets.analysis_line import AnalysisLine
-from blackjack_tui.ui.widgets.bet_box import BetBox
+from blackjack_tui.ui.widgets.table import Table
 from tests.ui.conftest import press_settled, settle, stand_out
 from tests.ui.test_table_play import shown
 
@@ -31,11 +31,11 @@ async def test_history_lists_rounds_newest_first_and_recalls_one_step_by_step(ma
         recall = app.screen
         assert "RECALL" in shown(recall.query_one("#recall-banner", Static))
         await pilot.press("right", "right")
-        assert recall.query_one("#box-1", BetBox).box_view.hands[0].cards[0].text == "5S"
+        assert recall.query_one(Table).boxes[0].box_view.hands[0].cards[0].text == "5S"
         await pilot.press("end")
-        assert "LOSE -1" in recall.query_one("#box-1", BetBox).hand_text(1)  # 14 v 6+4+10
+        assert "LOSE -1" in recall.query_one(Table).boxes[0].hand_text(1)  # 14 v 6+4+10
         await pilot.press("left", "left")  # back past the round-over and the settlement
-        assert recall.query_one("#box-1", BetBox).box_view.hands[0].outcome is None
+        assert recall.query_one(Table).boxes[0].box_view.hands[0].outcome is None
         await pilot.press("escape", "escape")
         assert not app.session.round or app.session.round.over
 

@@ -8,7 +8,7 @@ from decimal import Decimal
 
 from blackjack_tui.engine.fair import FairShoe
 from blackjack_tui.store import BANKROLL, Line, Store
-from blackjack_tui.ui.widgets.seat_strip import SeatStrip
+from blackjack_tui.ui.widgets.table import Table
 from tests.money import check_money
 from tests.store.helpers import open_game
 from tests.ui.conftest import choose_table, press_settled, settle, stand_out
@@ -180,5 +180,5 @@ async def test_a_change_of_table_queued_in_a_home_hand_says_the_hand_in_its_own_
         assert app.session.rules.name == "nordic" and app.session.home is None
         line = message(app)
         assert line.startswith("Round -1 at Danish home game · Nordic multi-hand: bankroll ")
-        strip = app.screen.query_one(SeatStrip)
+        strip = app.screen.query_one(Table).seats
         assert not strip.display or "bet 5" not in strip.plain

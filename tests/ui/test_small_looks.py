@@ -17,8 +17,7 @@ from blackjack_tui.engine.cards import parse_cards
 from blackjack_tui.ui.cards import CardStyle
 from blackjack_tui.ui.demo import SCENES, make_app, play
 from blackjack_tui.ui.widgets.action_bar import ActionBar
-from blackjack_tui.ui.widgets.bet_box import BetBox
-from blackjack_tui.ui.widgets.table import DealerPanel, Table
+from blackjack_tui.ui.widgets.table import Table
 from tests.ui.conftest import settle
 
 SPLIT = next(s for s in SCENES if s.name == "split")
@@ -38,7 +37,7 @@ async def test_an_overlapped_ten_shows_its_suit_on_the_felt(tmp_path):
     app = make_app(SPLIT, tmp_path / "data")
     async with app.run_test(size=(80, 24)) as pilot:
         await play(SPLIT, pilot)
-        box = app.screen.query_one("#box-3", BetBox)
+        box = app.screen.query_one(Table).boxes[2]
         assert "10♦" in box.hand_text(1)  # the ten lies under the nine
 
 
@@ -74,11 +73,8 @@ def test_edge_ascii_says_ascii_is_only_for_play(capsys):
 
 def gaps(table: Table) -> list[int]:
     """The empty rows above the dealer, between the dealer and the boxes, and below them."""
-    top = table.content_region.y
-    dealer = table.query_one("#dealer-row").region
-    rules = table.query_one("#felt-rules").region
-    boxes = table.query_one("#boxes").region
-    return [dealer.y - top, boxes.y - rules.bottom, table.content_region.bottom - boxes.bottom]
+    rules, boxes = table.felt_rules.region, table.boxes[0].region  # (in the felt's content)
+    return [table.dealer.region.y, boxes.y - rules.bottom, table.content_size.height - boxes.bottom]
 
 
 async def test_a_large_terminal_gets_extra_large_cards_and_a_balanced_felt(tmp_path):
@@ -87,10 +83,10 @@ async def test_a_large_terminal_gets_extra_large_cards_and_a_balanced_felt(tmp_p
         await play(SPLIT, pilot)
         table = app.screen.query_one(Table)
         assert table.card_size == "xlarge"
-        assert app.screen.query_one(DealerPanel).plain.count("\n") >= 12  # 11-row cards
+        assert app.screen.query_one(Table).dealer.plain.count("\n") >= 12  # 11-row cards
         spare = gaps(table)
         assert max(spare) < 10 and max(spare) - min(spare) <= 2, spare
-        assert "│10♦" in app.screen.query_one("#box-3", BetBox).hand_text(1)
+        assert "│10♦" in app.screen.query_one(Table).boxes[2].hand_text(1)
     app = make_app(SPLIT, tmp_path / "small")
     async with app.run_test(size=(120, 40)) as pilot:  # 120 columns keep the large cards
         await play(SPLIT, pilot)
@@ -102,7 +98,7 @@ async def test_the_middle_box_stands_in_line_with_the_others(tmp_path):
         app = make_app(SPLIT, tmp_path / f"data{size[0]}")
         async with app.run_test(size=size) as pilot:
             await play(SPLIT, pilot)
-            tops = {box.region.y for box in app.screen.query(BetBox)}
+            tops = {box.region.y for box in app.screen.query_one(Table).boxes}
             assert len(tops) == 1, (size, tops)
 
 

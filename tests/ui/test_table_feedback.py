@@ -10,6 +10,7 @@ from blackjack_tui.ui.screens.confirm import Confirm
 from blackjack_tui.ui.screens.home_ledger import HomeLedger
 from blackjack_tui.ui.widgets.action_bar import ActionBar
 from blackjack_tui.ui.widgets.analysis_line import AnalysisLine
+from blackjack_tui.ui.widgets.table import Table
 from tests.money import check_money
 from tests.ui.conftest import choose_table, press_settled, settle, stand_out
 from tests.ui.test_home_evening_play import HOME_ROUND, YOUR_NATURAL
@@ -103,7 +104,7 @@ async def test_a_round_the_dealer_finished_while_the_player_was_away_is_shown_at
         await settle(pilot, again)
         line = shown(again.screen.query_one("#message"))
         assert "Last round +1" in line and "bankroll 1001" in line, line
-        assert "WIN +1" in again.screen.query_one("#box-1").hand_text(1)
+        assert "WIN +1" in again.screen.query_one(Table).boxes[0].hand_text(1)
 
 
 async def test_enter_after_a_round_deals_the_same_bets_again_as_the_lit_deal_button_says(

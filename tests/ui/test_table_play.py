@@ -9,15 +9,16 @@ from textual.widgets import Static
 
 from blackjack_tui.engine.shoe import Shoe
 from blackjack_tui.ui.widgets.action_bar import ActionBar
-from blackjack_tui.ui.widgets.bet_box import BetBox
 from blackjack_tui.ui.widgets.drawn import Drawn
+from blackjack_tui.ui.widgets.pane import Pane
 from blackjack_tui.ui.widgets.status_bar import StatusBar
+from blackjack_tui.ui.widgets.table import Table
 from tests.ui.conftest import choose_table, press_settled, settle
 
 
 def shown(widget: object) -> str:
     """The plain text a widget draws."""
-    if isinstance(widget, Drawn):
+    if isinstance(widget, Drawn | Pane):
         return widget.plain
     content = getattr(widget, "content", None)  # a Static: what it was given
     renderable = content if content is not None else widget.render()  # type: ignore[attr-defined]
@@ -36,7 +37,7 @@ async def test_first_start_box_one_holds_the_minimum_and_enter_deals(make_app):
         await settle(pilot, app)
         assert app.screen.slip.bets == {1: Decimal(1)}
         await press_settled(pilot, app, "enter")
-        box = app.screen.query_one("#box-1", BetBox)
+        box = app.screen.query_one(Table).boxes[0]
         assert "19" in box.hand_text(1)
         await press_settled(pilot, app, "s")
         assert "WIN +1" in box.hand_text(1)
@@ -77,7 +78,7 @@ async def test_three_boxes_split_double_insurance_and_even_money_by_keyboard(mak
                                                                             Decimal(10))
         assert view.box(1).insurance_net == Decimal(-3)
         assert app.session.bankroll == Decimal(1011)
-        box_one = app.screen.query_one("#box-1", BetBox)
+        box_one = app.screen.query_one(Table).boxes[0]
         assert "PUSH 0" in box_one.hand_text(1)
         assert "LOSE -6" in box_one.hand_text(2)
         assert "Round +11" in message(app)
@@ -105,7 +106,8 @@ async def test_a_round_played_with_the_mouse(make_app):
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, app)
         await pilot.press("x")  # box 1 emptied
-        await pilot.click("#box-2")
+        felt = app.screen.query_one(Table)
+        await pilot.click(Table, offset=felt.where(felt.boxes[1], 1, 1))
         bar = app.screen.query_one(ActionBar)
         await pilot.click(ActionBar, offset=bar.offset_of("chip-1"))
         assert app.screen.slip.bets == {2: Decimal(5)}
@@ -194,5 +196,5 @@ async def test_a_round_that_nets_nothing_says_even_not_round_0(make_app):
         await settle(pilot, app)
         await press_settled(pilot, app, "enter")
         await press_settled(pilot, app, "s")
-        assert "PUSH" in app.screen.query_one("#box-1", BetBox).hand_text(1)
+        assert "PUSH" in app.screen.query_one(Table).boxes[0].hand_text(1)
         assert message(app).startswith("Round even · bankroll 1000")

@@ -8,7 +8,7 @@ from textual.widgets import DataTable
 
 from blackjack_tui.ui.screens.history import RecallScreen
 from blackjack_tui.ui.screens.home_ledger import HomeLedger
-from blackjack_tui.ui.widgets.seat_strip import SeatStrip
+from blackjack_tui.ui.widgets.table import Table
 
 from .conftest import press_settled, settle, stand_out
 from .test_table_play import shown
@@ -19,7 +19,7 @@ async def test_players_key_seats_computer_players_and_a_bet_behind_by_key(make_a
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("a", "a")
         assert [o.name for o in app.session.others] == ["Astrid", "Bo"]
-        strip = app.screen.query_one(SeatStrip)
+        strip = app.screen.query_one(Table).seats
         assert strip.display and len(strip.seats) == 2
         await pilot.press("4", "right_square_bracket", "plus")  # chip 10 behind Astrid's box 4
         assert app.session.behind == {4: Decimal(10)}
@@ -33,8 +33,9 @@ async def test_a_click_on_a_seat_selects_its_box_for_a_bet_behind(make_app) -> N
     app = make_app(rules="swedish")
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("a", "a")
-        strip = app.screen.query_one(SeatStrip)
-        await pilot.click(SeatStrip, offset=(strip.size.width - 5, 0))
+        felt = app.screen.query_one(Table)
+        strip = felt.seats
+        await pilot.click(Table, offset=felt.where(strip, strip.size.width - 5))
         assert app.screen.betting.selected == 5  # Bo's box
         await pilot.press("plus")
         assert app.session.behind == {5: Decimal(5)}
@@ -107,13 +108,13 @@ async def test_recall_shows_the_computer_players_and_the_bet_behind(make_app) ->
         await pilot.press("a", "4", "plus")
         await press_settled(pilot, app, "enter")
         await stand_out(pilot, app)
-        table_strip = shown(app.screen.query_one(SeatStrip))
+        table_strip = shown(app.screen.query_one(Table).seats)
         await pilot.press("y")
         await pilot.pause()
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, RecallScreen)
-        strip = app.screen.query_one(SeatStrip)
+        strip = app.screen.query_one(Table).seats
         assert strip.display and [s.name for s in strip.seats] == ["Astrid"]
         assert shown(strip).splitlines() == ["4 Astrid 500", "", "bet 20", "you 5"]  # no cards yet
         await pilot.press("end")
@@ -164,7 +165,7 @@ async def test_a_computer_players_stack_leaves_his_bet_off_while_it_is_on_the_ta
     app = make_app(HOME_WITH_ASTRID, rules="home")
     async with app.run_test(size=(80, 24)) as pilot:
         await deal_home_with_astrid(pilot, app)
-        strip = app.screen.query_one(SeatStrip)
+        strip = app.screen.query_one(Table).seats
         assert app.screen.decision is not None
         assert [(s.name, s.stack) for s in strip.seats] == [("Astrid", Decimal(95))]
         assert "Astrid 95" in strip.plain

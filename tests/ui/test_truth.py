@@ -10,9 +10,8 @@ from textual.widgets import Static
 
 from blackjack_tui.ui.widgets.action_bar import ActionBar
 from blackjack_tui.ui.widgets.analysis_line import AnalysisLine
-from blackjack_tui.ui.widgets.bet_box import BetBox
 from blackjack_tui.ui.widgets.key_bar import KeyBar
-from blackjack_tui.ui.widgets.table import DiscardTray, ShoeGauge
+from blackjack_tui.ui.widgets.table import Table
 from tests.ui.conftest import choose_table, press_settled, settle, stand_out
 from tests.ui.test_table_play import message, shown
 
@@ -65,10 +64,10 @@ async def test_shoe_and_tray_counters_move_with_the_cards_shown(make_app):
         for _ in range(200):
             await asyncio.sleep(0.02)
             view = table.controller.view
-            info = table.query_one(ShoeGauge).info
+            info = table.query_one(Table).shoe.info
             shown_cards = len(view.dealer) + sum(len(h.cards) for b in view.boxes
                                                        for h in b.hands)
-            counts.append((info.remaining, shown_cards, table.query_one(DiscardTray).count,
+            counts.append((info.remaining, shown_cards, table.query_one(Table).tray.count,
                            view.over))
             if view.over:
                 break
@@ -78,7 +77,7 @@ async def test_shoe_and_tray_counters_move_with_the_cards_shown(make_app):
                 assert remaining + cards == len(DEALER_DRAWS)
                 assert discards == 0
         await settle(pilot, app)
-        assert table.query_one(DiscardTray).count == len(app.session.shoe.discards) == 5
+        assert table.query_one(Table).tray.count == len(app.session.shoe.discards) == 5
 
 
 async def test_keys_behind_the_too_small_notice_do_nothing_and_the_deal_waits(make_app):
@@ -177,12 +176,12 @@ async def test_a_finished_hand_looks_the_same_after_a_resume(make_app, tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, app)
         await press_settled(pilot, app, "enter", "p", "d")
-        before = app.screen.query_one("#box-1", BetBox).hand_text(1)
+        before = app.screen.query_one(Table).boxes[0].hand_text(1)
         assert "16" in before and "DBL" in before
     again = make_app(data_dir=data)
     async with again.run_test(size=(80, 24)) as pilot:
         await settle(pilot, again)
-        assert again.screen.query_one("#box-1", BetBox).hand_text(1) == before
+        assert again.screen.query_one(Table).boxes[0].hand_text(1) == before
 
 
 async def test_buttons_post_their_own_intent(make_app):
@@ -202,7 +201,7 @@ async def test_a_soft_hand_shows_both_totals_while_it_can_draw_and_its_total_onc
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, app)
         await press_settled(pilot, app, "enter")
-        box = app.screen.query_one("#box-1", BetBox)
+        box = app.screen.query_one(Table).boxes[0]
         assert "8/18" in box.hand_text(1)
         await press_settled(pilot, app, "s")
         assert app.session.round.over
@@ -220,16 +219,16 @@ async def test_after_a_change_of_table_the_felt_and_the_message_are_the_new_tabl
         await choose_table(pilot, app, "nordic")
         assert "stack" not in message(app) and "Round" not in message(app)
         assert "Nordic multi-hand: space places the same bets again" in message(app)
-        box = app.screen.query_one("#box-1", BetBox)
+        box = app.screen.query_one(Table).boxes[0]
         assert "limits 1–500" in box.plain and "LOSE" not in box.plain
-        assert "9♣" not in app.screen.query_one("#dealer").plain
+        assert "9♣" not in app.screen.query_one(Table).dealer.plain
         # Computer players changed (a): the last round leaves the felt too.
         await press_settled(pilot, app, "space")
         await stand_out(pilot, app)
         assert "Round" in message(app)
         await press_settled(pilot, app, "a")
         assert "Computer players" in message(app)
-        assert "limits 1–500" in app.screen.query_one("#box-1", BetBox).plain
+        assert "limits 1–500" in app.screen.query_one(Table).boxes[0].plain
 
 
 async def test_a_tie_lost_with_a_change_of_table_pending_still_says_why_and_never_offers_a_rebet(
@@ -304,12 +303,12 @@ async def test_a_hand_that_hits_to_a_soft_21_shows_21_once_it_is_done(make_app, 
         app.screen.slip.set([Decimal(1), Decimal(1)])
         await press_settled(pilot, app, "enter", "h")
         assert app.screen.decision is not None and app.screen.decision.box == 2
-        shown = app.screen.query_one("#box-1", BetBox).hand_text(1)
+        shown = app.screen.query_one(Table).boxes[0].hand_text(1)
         assert "21" in shown and "11/21" not in shown
     again = make_app(data_dir=data)  # and after a resume
     async with again.run_test(size=(80, 24)) as pilot:
         await settle(pilot, again)
-        assert again.screen.query_one("#box-1", BetBox).hand_text(1) == shown
+        assert again.screen.query_one(Table).boxes[0].hand_text(1) == shown
 
 
 async def test_a_soft_21_that_may_still_hit_shows_both_totals(make_app):
@@ -320,7 +319,7 @@ async def test_a_soft_21_that_may_still_hit_shows_both_totals(make_app):
         app.screen.slip.set([Decimal(20)])
         await press_settled(pilot, app, "enter", "h")
         assert app.screen.decision is not None
-        assert "11/21" in app.screen.query_one("#box-1", BetBox).hand_text(1)
+        assert "11/21" in app.screen.query_one(Table).boxes[0].hand_text(1)
 
 
 async def test_the_last_hand_hit_to_a_soft_21_shows_21_during_the_dealers_turn(make_app):
@@ -336,7 +335,7 @@ async def test_the_last_hand_hit_to_a_soft_21_shows_21_during_the_dealers_turn(m
             await asyncio.sleep(0.02)
             view = table.controller.view
             if len(view.dealer_cards) >= 2 and not view.over:
-                seen.append(table.query_one("#box-1", BetBox).hand_text(1))
+                seen.append(table.query_one(Table).boxes[0].hand_text(1))
             if view.over:
                 break
         assert seen, "the dealer's turn was never seen"

@@ -19,9 +19,6 @@ from textual.screen import Screen
 
 from blackjack_tui.controller.bet_tally import BetTally
 from blackjack_tui.controller.count_checks import CountChecks, Question
-from blackjack_tui.controller.plan import bet_at, floor_tc, unit_of
-from blackjack_tui.controller.training.base import Attempt
-from blackjack_tui.controller.training.progress import keep_later
 from blackjack_tui.engine.money import money_str
 
 if TYPE_CHECKING:
@@ -61,6 +58,8 @@ class TableCounting(Screen[None]):
         plan = self.game.settings.plan
         if plan is None or self.controller is None:
             return None
+        from blackjack_tui.controller.plan import bet_at, floor_tc, unit_of  # (with a plan only)
+
         self.check_count()
         tc = floor_tc(self.controller.count_view().true_count)
         return tc, bet_at(plan, unit_of(self.game.session.limits, plan), tc)
@@ -116,6 +115,9 @@ class TableCounting(Screen[None]):
         self.app.push_screen(CountCheck(question), answered)
 
     def _scored(self, question: Question, text: str | None, seconds: float = 0.0) -> None:
+        from blackjack_tui.controller.training.base import Attempt  # (the drills' store: at
+        from blackjack_tui.controller.training.progress import keep_later  # the first check)
+
         scored = self.count_checks.score(question, text)
         # Kept with the drills (the progress screen's "count-checks"), off the frame.
         missed = () if scored.right else (f"{question.kind} {question.answer()}",)

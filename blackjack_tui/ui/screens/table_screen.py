@@ -31,7 +31,7 @@ from blackjack_tui.ui.too_small import is_too_small, too_small_words
 from blackjack_tui.ui.widgets.action_bar import ActionBar
 from blackjack_tui.ui.widgets.analysis_line import AnalysisLine
 from blackjack_tui.ui.widgets.bet_box import BetBox
-from blackjack_tui.ui.widgets.kept import KeptStatic, KeptVertical
+from blackjack_tui.ui.widgets.kept import KeptStatic
 from blackjack_tui.ui.widgets.key_bar import KeyBar
 from blackjack_tui.ui.widgets.seat_strip import SeatStrip, seats_of
 from blackjack_tui.ui.widgets.status_bar import Status, StatusBar
@@ -105,13 +105,14 @@ class TableScreen(TableEvening, TableRound, TableAnalysis, TableCounting):
         return self.betting.slip
 
     def compose(self) -> ComposeResult:
-        with KeptVertical(id="main"):
-            yield StatusBar(id="status")
-            yield Table(id="table", largest=self.game.options.card_size)
-            yield AnalysisLine(id="analysis")
-            yield KeptStatic(id="message")
-            yield ActionBar(id="actions", ascii_only=self.card_style.ascii)
-            yield KeyBar(elsewhere=self.SHOWN_ELSEWHERE)
+        # The screen's own children, in no container of their own: one widget fewer to compose,
+        # style, lay out and paint at the first frame (the "too small" notice hides them).
+        yield StatusBar(id="status")
+        yield Table(id="table", largest=self.game.options.card_size)
+        yield AnalysisLine(id="analysis")
+        yield KeptStatic(id="message")
+        yield ActionBar(id="actions", ascii_only=self.card_style.ascii)
+        yield KeyBar(elsewhere=self.SHOWN_ELSEWHERE)
         yield Static(id="too-small")
 
     def on_mount(self) -> None:

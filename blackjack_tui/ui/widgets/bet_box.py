@@ -1,8 +1,8 @@
 """A box on the felt: its stake as chips, its hands side by side when split, insurance, result.
 
-One widget draws the whole box, frame included: choosing a box, a new card or a settled hand
-repaints that box alone (no CSS class toggled, no child restyled, no layout). Its size is fixed
-by the felt for each card size; the hands are laid out inside it.
+One pane of the felt draws the whole box, frame included: choosing a box, a new card or a settled
+hand repaints the rows of that box that changed (no CSS class toggled, no restyle, no layout). Its
+size is fixed by the felt for each card size; the hands are laid out inside it.
 """
 
 from __future__ import annotations
@@ -14,13 +14,11 @@ from functools import lru_cache
 
 from rich.style import Style
 from rich.text import Span, Text
-from textual import events
 from textual.message import Message
 
 from blackjack_tui.controller.view import BoxView, HandView
 from blackjack_tui.engine.money import ZERO, money_str, signed
 from blackjack_tui.ui.cards import ORDER, SIZES, CardStyle, overlapped_tens
-from blackjack_tui.ui.widgets.drawn import Drawn
 from blackjack_tui.ui.widgets.hands import (
     GOLD,
     PUSH,
@@ -30,6 +28,7 @@ from blackjack_tui.ui.widgets.hands import (
     size_that_fits,
     tiled,
 )
+from blackjack_tui.ui.widgets.pane import Pane
 
 CHIP_COLOURS = ("#e8e8e8", "#d64545", "#2f9e44", "#3b5bdb", "#7950f2", "#f08c00")
 # The felt's own palette (the same on every theme). Every colour of text on it reads at WCAG 4.5:1
@@ -73,10 +72,8 @@ class BetShown:
     """The counting plan's bet, at the selected box (empty: no plan)."""
 
 
-class BetBox(Drawn):
+class BetBox(Pane):
     """Box ``number``: in betting it shows the stake being built; in a round, its hands."""
-
-    DEFAULT_CSS = "BetBox { width: 1fr; height: 12; background: #0f5132; }"
 
     class Selected(Message):
         """The player clicked this box."""
@@ -85,12 +82,8 @@ class BetBox(Drawn):
             super().__init__()
             self.box = box
 
-        @property
-        def control(self) -> BetBox:
-            return self.box
-
     def __init__(self, number: int) -> None:
-        super().__init__(id=f"box-{number}", classes="bet-box")
+        super().__init__(id=f"box-{number}")
         self.number = number
         self.card_size = "small"
         """The largest card size the felt has room for (a hand steps down if it must)."""
@@ -100,8 +93,8 @@ class BetBox(Drawn):
         self._shown: BetShown | tuple[BoxView | None, tuple[int, int] | None, bool] = \
             BetShown(None, (), "", False, True)
 
-    def on_click(self, event: events.Click) -> None:
-        self.post_message(self.Selected(self))
+    def click(self, x: int, y: int) -> Message:
+        return self.Selected(self)
 
     @property
     def box_view(self) -> BoxView | None:

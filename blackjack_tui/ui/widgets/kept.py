@@ -21,7 +21,6 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any
 
-from textual.containers import Horizontal, Vertical
 from textual.geometry import Region
 from textual.strip import Strip
 from textual.widgets import Static
@@ -70,10 +69,3 @@ class KeptLines(_Base):
 class KeptStatic(KeptLines, Static):
     """A ``Static`` that keeps its lines."""
 
-
-class KeptHorizontal(KeptLines, Horizontal):
-    """A ``Horizontal`` that keeps its lines (the felt shows through between its children)."""
-
-
-class KeptVertical(KeptLines, Vertical):
-    """A ``Vertical`` that keeps its lines."""

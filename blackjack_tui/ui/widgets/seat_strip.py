@@ -13,13 +13,11 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from rich.text import Text
-from textual import events
 from textual.message import Message
 
 from blackjack_tui.controller.view import BoxView, HandView, TableView
 from blackjack_tui.engine.money import money_str, signed
 from blackjack_tui.engine.seats import seat_box
-from blackjack_tui.ui.widgets.drawn import Drawn
 from blackjack_tui.ui.widgets.hands import (
     GOLD,
     PUSH,
@@ -28,6 +26,7 @@ from blackjack_tui.ui.widgets.hands import (
     net_style,
     total_text,
 )
+from blackjack_tui.ui.widgets.pane import Pane
 
 SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 SOFT = "#cfe3d4"
@@ -57,10 +56,10 @@ def hand_label(hand: HandView) -> str:
     return f"{label} bust" if hand.bust else label
 
 
-class SeatStrip(Drawn):
+class SeatStrip(Pane):
     """The computer players' seats side by side; hidden when the player sits alone."""
 
-    DEFAULT_CSS = "SeatStrip { height: 4; width: 1fr; color: #dfe9df; }"
+    colour = "#dfe9df"
 
     class Selected(Message):
         """The player clicked a seat (to bet behind its box)."""
@@ -129,11 +128,11 @@ class SeatStrip(Drawn):
             return Text("+ bets behind", style=SOFT)
         return Text("")
 
-    def on_click(self, event: events.Click) -> None:
+    def click(self, x: int, y: int) -> Message | None:
         if not self.seats:
-            return
-        index = min(len(self.seats) - 1, event.x * len(self.seats) // max(1, self.size.width))
-        self.post_message(self.Selected(self.seats[index].box))
+            return None
+        index = min(len(self.seats) - 1, x * len(self.seats) // max(1, self.size.width))
+        return self.Selected(self.seats[index].box)
 
 
 def _who(seat: SeatInfo, width: int) -> Text:

@@ -1,26 +1,39 @@
 """The felt: the dealer's area at the top (with the shoe and the discard tray), the boxes below.
 
-Every part is a :class:`~blackjack_tui.ui.widgets.drawn.Drawn` widget of a fixed size for the
-felt's card size: a round's step repaints the parts it changed and nothing is laid out again.
+The felt is one widget over Textual's line API. Its parts (the dealer, the shoe, the tray, the
+printed rules, the seats, the three boxes) are :class:`~blackjack_tui.ui.widgets.pane.Pane` s of
+it, each of a fixed size for the felt's card size, laid out by the felt itself
+(:func:`felt_layout`, the layout the felt's CSS gave the parts when they were widgets). A round's
+step draws again the rows of the parts it changed; nothing is laid out again. One widget instead
+of thirteen takes a third off the work of the first frame (Textual composes, styles, lays out and
+paints each widget); a click finds its part by where it fell.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
+from fractions import Fraction
 from functools import lru_cache
 
+from rich.segment import Segment
+from rich.style import Style
 from rich.text import Text
-from textual.app import ComposeResult
-from textual.containers import Vertical
-from textual.widgets import Static
+from textual import events
+from textual.filter import LineFilter
+from textual.geometry import Offset, Region
+from textual.strip import Strip
+from textual.widget import Widget
 
 from blackjack_tui.controller.view import TableView
 from blackjack_tui.ui.cards import ORDER, CardStyle, overlapped_tens
+from blackjack_tui.ui.min_contrast import MinimumContrast
 from blackjack_tui.ui.widgets.bet_box import BetBox, BetShown
-from blackjack_tui.ui.widgets.drawn import Drawn
+from blackjack_tui.ui.widgets.drawn import strip_of
 from blackjack_tui.ui.widgets.hands import GOLD, LOSS
-from blackjack_tui.ui.widgets.kept import KeptHorizontal, KeptLines, KeptStatic
+from blackjack_tui.ui.widgets.kept import KeptLines
+from blackjack_tui.ui.widgets.pane import Pane
 from blackjack_tui.ui.widgets.seat_strip import SeatInfo, SeatStrip
 
 SOFT = "#cfe3d4"
@@ -34,10 +47,10 @@ class ShoeInfo:
     cut: float | None  # fraction dealt at which the cut card comes out; None: every round
 
 
-class ShoeGauge(Drawn):
+class ShoeGauge(Pane):
     """How much of the shoe is left, and where the cut card sits."""
 
-    DEFAULT_CSS = "ShoeGauge { width: 20; height: 4; }"
+    colour = "#dfe9df"
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -81,8 +94,8 @@ def _gauge_bar(left: int, cells: int, width: int) -> Text:
     return _right(bar, width)
 
 
-class DiscardTray(Drawn):
-    DEFAULT_CSS = "DiscardTray { width: 20; height: 2; }"
+class DiscardTray(Pane):
+    colour = "#dfe9df"
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -97,10 +110,8 @@ class DiscardTray(Drawn):
         self.draw(count, lambda: [Text("DISCARDS", style="bold"), Text(count, style=SOFT)])
 
 
-class DealerPanel(Drawn):
+class DealerPanel(Pane):
     """The dealer's cards and total; a face-down card stays face down until revealed."""
-
-    DEFAULT_CSS = "DealerPanel { height: 5; width: 1fr; }"
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -170,8 +181,99 @@ FELT_ROWS = {"xlarge": 13 + 1 + 17 + 1, "large": 11 + 1 + 15 + 1, "medium": 7 + 
 SEAT_ROWS = 4
 
 
-class Table(KeptLines, Vertical):
-    """The whole felt. ``show_round`` and ``show_betting`` draw it.
+class RulesLine(Pane):
+    """The house's rules as printed on the felt, centred (shown when the felt has the room)."""
+
+    on_ground = True
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.text = ""
+
+    def show(self, text: str) -> None:
+        self.text = text
+        self.redraw()
+
+    def redraw(self) -> None:
+        width, text = self.drawn_size.width, self.text
+        self.draw((text, width), lambda: [_centred(Text(text, style="bold #d4bf62"), width)]
+                  if text else [], width=width)
+
+
+# Every part of the felt has a fixed height for each card size (a round's steps repaint, they
+# never lay the felt out again): the dealer's row (and the space above the dealer in it), the
+# dealer, the boxes and the widest a box grows.
+DEALER_ROW = {"small": (6, 1), "medium": (7, 0), "large": (11, 0), "xlarge": (13, 0)}
+DEALER_HEIGHT = {"small": 5, "medium": 7, "large": 11, "xlarge": 13}
+BOX_HEIGHT = {"small": 12, "medium": 11, "large": 15, "xlarge": 17}
+BOX_WIDEST = {"small": 34, "medium": 40, "large": 46, "xlarge": 52}
+SIDE = 20
+"""The width of the discard tray (at the dealer's right) and of the shoe (at his left)."""
+TRAY_ROWS, SHOE_ROWS = 2, 4
+
+
+def felt_layout(width: int, height: int, size: str, seats: bool) -> dict[str, Region]:
+    """Where each part of the felt lies in a felt of ``width`` × ``height`` inside, at card size
+    ``size``, with the computer players' seats or not: ``dealer``, ``shoe``, ``discards``,
+    ``felt-rules``, ``seats`` and ``box-1`` to ``box-3`` (a part not shown at that size is
+    absent), and the bands of spare rows (``gap-top``, ``gap-middle``, ``gap-bottom``).
+
+    Spare rows go around the dealer and the boxes, never into one band between them: above the
+    dealer, between him and the boxes (twice as much, but for the extra-large cards) and below
+    the boxes, shared as Textual shares ``fr`` rows (fractions, each band's top rounded down)."""
+    row, above = DEALER_ROW[size]
+    boxes = BOX_HEIGHT[size]
+    if seats and size == "small":  # 80x24 with players: the dealer and the boxes give up rows
+        row, above, boxes = 5, 0, 10
+    wide = size != "small"
+    bands: list[tuple[str, int, int]] = []  # (name, rows, or 0 and its share of the spare rows)
+    if wide:
+        bands.append(("gap-top", 0, 1))
+    bands.append(("dealer-row", row, 0))
+    if wide:
+        bands.append(("felt-rules", 1, 0))
+    bands.append(("gap-middle", 0, 1 if size == "xlarge" else 2))
+    if seats:
+        bands.append(("seats", SEAT_ROWS, 0))
+    bands.append(("boxes", boxes, 0))
+    if wide:
+        bands.append(("gap-bottom", 0, 1))
+    spare = max(0, height - sum(rows for _, rows, _ in bands))
+    unit = Fraction(spare, sum(share for *_, share in bands))
+    tops: dict[str, tuple[int, int]] = {}
+    y = Fraction(0)
+    for name, rows, share in bands:
+        below = y + (rows or unit * share)
+        tops[name] = (int(y), int(below) - int(y))
+        y = below
+    top, _ = tops["dealer-row"]
+    top += above
+    found = {"discards": Region(0, top, SIDE, TRAY_ROWS),
+             "dealer": Region(SIDE, top, max(0, width - 2 * SIDE), DEALER_HEIGHT[size]),
+             "shoe": Region(width - SIDE, top, SIDE, SHOE_ROWS)}
+    for name in ("gap-top", "gap-middle", "gap-bottom"):
+        if name in tops:
+            found[name] = Region(0, tops[name][0], width, tops[name][1])
+    if wide:
+        found["felt-rules"] = Region(0, tops["felt-rules"][0], width, 1)
+    if seats:
+        found["seats"] = Region(0, tops["seats"][0], width, SEAT_ROWS)
+    top, rows = tops["boxes"]
+    each = Fraction(width, 3)
+    if each > BOX_WIDEST[size]:  # as wide as a box grows, the three centred
+        widest = BOX_WIDEST[size]
+        left = (width - 3 * widest) // 2
+        for number in (1, 2, 3):
+            found[f"box-{number}"] = Region(left + (number - 1) * widest, top, widest, rows)
+    else:
+        for number in (1, 2, 3):
+            x, end = int(each * (number - 1)), int(each * number)
+            found[f"box-{number}"] = Region(x, top, end - x, rows)
+    return found
+
+
+class Table(KeptLines, Widget):
+    """The whole felt, one widget. ``show_round`` and ``show_betting`` draw it.
 
     Laid out as a table is: the discard tray at the dealer's right, the shoe at his left, the
     house's rules printed on the felt under him, the boxes in an arc in front. The cards take
@@ -185,29 +287,52 @@ class Table(KeptLines, Vertical):
         super().__init__(id=id, classes="-small")
         self.card_size = "small"  # until the felt has a size (no restyle at the first frame)
         self.largest = largest if largest in ORDER else ORDER[0]
-        self._rules_line = ""
+        self.tray = DiscardTray(id="discards")
+        self.dealer = DealerPanel(id="dealer")
+        self.shoe = ShoeGauge(id="shoe")
+        self.felt_rules = RulesLine(id="felt-rules")
+        self.seats = SeatStrip(id="seats")
+        self.boxes = [BetBox(number) for number in (1, 2, 3)]
+        self.panes: tuple[Pane, ...] = (self.tray, self.dealer, self.shoe, self.felt_rules,
+                                        self.seats, *self.boxes)
+        for pane in self.panes:
+            pane.felt = self
+        self._laid: tuple[object, ...] = ()
+        self._gaps: list[Region] = []
+        self._painting = False
+        self._rows: dict[int, Strip] = {}
+        self._strips: dict[tuple[int, int], Strip] = {}
+        self._base = Style()
 
-    def compose(self) -> ComposeResult:
-        yield KeptStatic(classes="gap -top")
-        with KeptHorizontal(id="dealer-row"):
-            yield DiscardTray(id="discards")
-            yield DealerPanel(id="dealer")
-            yield ShoeGauge(id="shoe")
-        yield KeptStatic(id="felt-rules")
-        yield KeptStatic(classes="gap -middle")
-        yield SeatStrip(id="seats")
-        with KeptHorizontal(id="boxes"):
-            for number in (1, 2, 3):
-                yield BetBox(number)
-        yield KeptStatic(classes="gap -bottom")
+    def part(self, id: str) -> Pane:
+        """The part of the felt of that id (``box-1``, ``dealer``, ``seats`` …)."""
+        return next(pane for pane in self.panes if pane.id == id)
+
+    def where(self, pane: Pane, x: int = 0, y: int = 0) -> Offset:
+        """The cell ``x``, ``y`` of ``pane`` in the felt widget (for a click)."""
+        gutter = self.styles.gutter
+        return Offset(gutter.left + pane.region.x + x, gutter.top + pane.region.y + y)
+
+    def pane_line(self, pane: Pane, y: int) -> Strip:
+        """Row ``y`` of ``pane`` as the felt draws it (for tests: what a row shows)."""
+        region = pane.region
+        return self.render_line(region.y + y).crop(region.x, region.right)
+
+    def pane_style(self, pane: Pane) -> Style:
+        """The style under ``pane``'s lines: the felt's, in the pane's colour."""
+        base = self.visual_style.rich_style
+        if pane.on_ground:
+            return Style(bgcolor=base.bgcolor)
+        return base + Style(color=pane.colour) if pane.colour else base
+
+    @property
+    def cut(self) -> bool:
+        """Whether a part shown drew a line wider than itself."""
+        return any(pane.display and pane.cut for pane in self.panes)
+
+    # ------------------------------------------------------------------ layout
 
     def on_mount(self) -> None:
-        self.dealer = self.query_one(DealerPanel)
-        self.shoe = self.query_one(ShoeGauge)
-        self.tray = self.query_one(DiscardTray)
-        self.seats = self.query_one(SeatStrip)
-        self.boxes = list(self.query(BetBox))
-        self.felt_rules = self.query_one("#felt-rules", Static)
         self._fit()
 
     def on_resize(self) -> None:
@@ -216,22 +341,144 @@ class Table(KeptLines, Vertical):
     def _fit(self) -> None:
         size = card_size_for(self.size.width, self.size.height, self.has_class("-seats"))
         size = ORDER[max(ORDER.index(size), ORDER.index(self.largest))]
-        if size == self.card_size:
+        if size != self.card_size:
+            self.card_size = size
+            for name in ORDER:
+                self.set_class(name == size, f"-{name}")
+            self.dealer.card_size = size
+            for box in self.boxes:
+                box.card_size = size
+            for pane in (self.dealer, *self.boxes):
+                pane.forget()
+        self._lay_out()
+
+    def _lay_out(self) -> None:
+        """Each part where the felt's size puts it; those of a new size drawn again."""
+        inner = self.content_size
+        seats = self.has_class("-seats")
+        laid = (inner, self.card_size, seats)
+        if laid == self._laid:
+            for pane in self.panes:
+                pane.redraw()  # (nothing moved: a part whose picture changed draws it)
             return
-        self.card_size = size
-        for name in ORDER:
-            self.set_class(name == size, f"-{name}")
-        self.dealer.card_size = size
-        self.dealer.redraw()
-        for box in self.boxes:
-            box.card_size = size
-            box.redraw()
+        self._laid = laid
+        places = felt_layout(inner.width, inner.height, self.card_size, seats)
+        self._gaps = [places[name] for name in ("gap-top", "gap-middle", "gap-bottom")
+                      if name in places]
+        for pane in self.panes:
+            place = places.get(pane.id or "")
+            pane.display = place is not None
+            place = place or Region(0, 0, 0, 0)
+            if place.size != pane.region.size:
+                pane.forget()
+            pane.region = place
+        self._forget_strips()
+        for pane in self.panes:
+            pane.redraw()
+        if not self._painting:
+            self.refresh()
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        """The felt laid out for its size before it is painted at that size: the first frame
+        shows the table (not an empty felt, drawn again once the felt hears of its size)."""
+        if (self.content_size, self.card_size, self.has_class("-seats")) != self._laid:
+            # Textual paints the felt anew at a new size: no refresh needed, only the kept
+            # lines forgotten.
+            self._painting = True
+            try:
+                self._fit()
+            finally:
+                self._painting = False
+            self.kept_epoch += 1
+        return super().render_lines(crop)
+
+    def _forget_strips(self) -> None:
+        self._rows.clear()
+        self._strips.clear()
+
+    # ------------------------------------------------------------------ drawing
+
+    def pane_drawn(self, pane: Pane, rows: Sequence[int] | None) -> None:
+        """Rows of a part show something new: those rows of the felt are drawn again."""
+        region = pane.region
+        if not pane.display or not region.area:
+            return
+        index = self.panes.index(pane)
+        shown = range(region.height) if rows is None else [r for r in rows if r < region.height]
+        if rows is None:
+            for y in range(region.height):
+                self._strips.pop((index, y), None)
+        top = self.styles.gutter.top
+        refreshed = []
+        for y in shown:
+            self._strips.pop((index, y), None)
+            self._rows.pop(region.y + y, None)
+            refreshed.append(Region(0, top + region.y + y, self.size.width, 1))
+        if refreshed and not self._painting:
+            self.refresh(*refreshed)
+
+    def get_line_filters(self) -> Sequence[LineFilter]:
+        """The app's filters but the contrast floor: the felt's palette reads as it is (the
+        contrast test checks it)."""
+        return [f for f in super().get_line_filters() if type(f) is not MinimumContrast]
+
+    def render_line(self, y: int) -> Strip:
+        base = self.visual_style.rich_style
+        if base != self._base:  # new colours under the felt (another theme): every row again
+            self._base = base
+            self._forget_strips()
+        strip = self._rows.get(y)
+        if strip is None:
+            strip = self._rows[y] = self._row(y, base)
+        return strip
+
+    def _row(self, y: int, base: Style) -> Strip:
+        width = self.content_size.width
+        ground = Style(bgcolor=base.bgcolor)  # the felt between the parts: its colour alone
+        for gap in self._gaps:
+            if gap.y <= y < gap.bottom:
+                # A band of spare rows draws as the empty text it was: the felt's colour with
+                # its text colour below the first row.
+                if y == gap.y:
+                    return Strip([Segment("", base), Segment(" " * width, ground)], width)
+                return Strip.blank(width, base)
+        parts = sorted((pane.region.x, index, pane) for index, pane in enumerate(self.panes)
+                       if pane.display and pane.region.y <= y < pane.region.bottom)
+        strips: list[Strip] = []
+        x = 0
+        console = self.app.console
+        for left, index, pane in parts:
+            if left > x:
+                strips.append(Strip.blank(left - x, ground))
+            row = y - pane.region.y
+            strip = self._strips.get((index, row))
+            if strip is None:
+                style = self.pane_style(pane)
+                lines = pane.lines
+                strip = (strip_of(lines[row], pane.region.width, style, console)
+                         if row < len(lines) else Strip.blank(pane.region.width, style))
+                self._strips[(index, row)] = strip
+            strips.append(strip)
+            x = left + pane.region.width
+        if x < width:
+            strips.append(Strip.blank(width - x, ground))
+        return Strip.join(strips) if len(strips) != 1 else strips[0]
+
+    def on_click(self, event: events.Click) -> None:
+        gutter = self.styles.gutter
+        x, y = event.x - gutter.left, event.y - gutter.top
+        for pane in self.panes:
+            if pane.display and pane.region.contains(x, y):
+                message = pane.click(x - pane.region.x, y - pane.region.y)
+                if message is not None:
+                    self.post_message(message)
+                return
+
+    # ------------------------------------------------------------------ what it shows
 
     def show_rules_line(self, text: str) -> None:
         """The house's rules as printed on the felt (shown when there is room)."""
-        if text != self._rules_line:
-            self._rules_line = text
-            self.felt_rules.update(text, layout=False)
+        self.felt_rules.show(text)
 
     def show_seats(self, seats: tuple[SeatInfo, ...], view: TableView | None) -> None:
         """The computer players' seats (the strip is hidden when the player sits alone)."""

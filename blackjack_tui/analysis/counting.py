@@ -248,7 +248,36 @@ class CountEstimate:
     sd: float
     average_bet: float
     tcs: dict[int, float]
-    cpu_seconds: float
+    """Share of the rounds dealt at each true count."""
+    cpu_seconds: float = 0.0
+    """The processor time the rounds took (0 when not known: a plan's file written before it
+    was kept)."""
+
+    def as_dict(self) -> dict[str, object]:
+        """A JSON-ready form (what a plan's file keeps: :mod:`blackjack_tui.store.plans`)."""
+        return {"rounds": self.rounds, "played": self.played, "ev": self.ev,
+                "ev_half": self.ev_half, "sd": self.sd, "average_bet": self.average_bet,
+                "tcs": {str(tc): share for tc, share in self.tcs.items()},
+                "cpu_seconds": self.cpu_seconds}
+
+    @classmethod
+    def from_dict(cls, data: object) -> CountEstimate:
+        """The estimate :meth:`as_dict` wrote, or a plan's file of an earlier version without
+        ``cpu_seconds`` (ValueError, TypeError or KeyError if it is neither)."""
+        if not isinstance(data, dict):
+            raise TypeError("not an object")
+        tcs = data["tcs"]
+        if not isinstance(tcs, dict):
+            raise TypeError("tcs is not an object")
+        ev, half, sd, bet = (float(data[k]) for k in ("ev", "ev_half", "sd", "average_bet"))
+        cpu = float(data.get("cpu_seconds", 0.0))
+        if not all(math.isfinite(x) for x in (ev, half, sd, bet, cpu)) or sd < 0 or cpu < 0:
+            raise ValueError("a figure is not a finite number")
+        rounds, played = int(data["rounds"]), int(data["played"])
+        if not 0 <= played <= rounds or rounds < 1:
+            raise ValueError("rounds out of range")
+        return cls(rounds, played, ev, half, sd, bet, {int(k): float(v) for k, v in tcs.items()},
+                   cpu)
 
 
 def combine_counts(results: list[CountChunkResult]) -> CountEstimate:

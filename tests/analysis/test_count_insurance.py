@@ -154,3 +154,26 @@ def test_a_bug_planted_in_the_kernels_insurance_shows(plant, monkeypatch) -> Non
     planted = both_counting(rules, chart, plan, 150, stacked=cards, fast_cls=fast_cls,
                             plant=plant)
     assert first_difference(*planted) is not None
+
+
+@pytest.mark.parametrize("count", ["ko", "halves"])
+def test_the_running_count_and_halves_paths_insure_by_their_index(count: str,
+                                                                  monkeypatch) -> None:
+    # KO reads its index as a running count, Wong Halves in its own points: the Python fast
+    # path insures where the engine does, and the figures move with it.
+    held_adapter(monkeypatch)
+    rng = random.Random(f"insurance {count}")
+    rules = random_rules(rng, decks=2, shuffle="cut-card", penetration=0.9, hole_card="peek",
+                         insurance="after-deal")
+    entry = Index("insurance", 0, 1, 1.0, "no-insurance", "insurance")
+    plan = CountPlan(Spread.parse("0:1,2:4"), Indices((entry,), count), count)
+    chart = random_chart(rng)
+    fast, engine = whole_runs(rules, chart, plan, 1500, rng.randrange(10**6))
+    assert first_difference(fast, engine) is None, rules
+    insured = CountingFastTable(rules, chart, plan, 0)
+    declined = CountingFastTable(rules, chart, CountPlan(plan.spread, None, count), 0)
+    a: list[tuple[int, float, float, int]] = []
+    b: list[tuple[int, float, float, int]] = []
+    insured.play(1500, a)
+    declined.play(1500, b)
+    assert a != b and [r[0] for r in a] == [r[0] for r in b]  # the same counts, other nets

@@ -11,8 +11,10 @@ without splitting.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from blackjack_tui.engine.rules import Rules
+if TYPE_CHECKING:
+    from blackjack_tui.engine.rules import Rules
 
 STAND, HIT, DOUBLE, SPLIT, SURRENDER = "stand", "hit", "double", "split", "surrender"
 ACTIONS = (HIT, STAND, DOUBLE, SPLIT, SURRENDER)

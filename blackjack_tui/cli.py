@@ -168,6 +168,9 @@ def _sim_args(p: argparse.ArgumentParser) -> None:
     count.add_argument("--indices", choices=("computed", "none"),
                        help="computed: the index plays worked out for these rules (the default); "
                             "none: basic strategy at every count")
+    count.add_argument("--insurance", choices=("index", "never"),
+                       help="index: take insurance (and even money) at the insurance index of "
+                            "the computed indices (the default); never: always decline it")
     count.add_argument("--wong-in", type=int, metavar="TC",
                        help="watch each shoe and play from the first true count of TC or more")
     count.add_argument("--wong-out", type=int, metavar="TC",

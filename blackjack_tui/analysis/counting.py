@@ -20,6 +20,12 @@ The definitions both paths follow:
   counts and the index plays (:mod:`.indices`, KO's by running count) are running counts.
 - The spread ``TC:UNITS,...`` bets the units of the highest entry at or below the true count; the
   lowest entry covers every lower count.
+- Insurance (and even money on a blackjack) is taken at a count at or above the insurance index
+  of the plan's indices, and declined below it, without indices, and where the rules do not
+  offer it or offer it only after the peek has shown no blackjack
+  (:func:`.strategy.insurance_can_win`). The stake is the full one the rules ask (half the bet;
+  at the dealer's turn under the half-box rule, half of the box's whole stake); it is settled
+  2:1 on a dealer blackjack, in the round's net.
 - Wonging: with ``wong_in`` the player watches each new shoe and plays from the first round whose
   true count is at least ``wong_in``; with ``wong_out`` the player leaves at a true count at or
   below ``wong_out`` and sits out the rest of the shoe. Rounds the player sits out are dealt all
@@ -162,14 +168,29 @@ class CountPlan:
             raise ValueError(f"--wong-in {self.wong_in} must be above --wong-out {self.wong_out}")
 
     def plays(self) -> tuple[Index, ...]:
-        """The index plays of the chart (insurance is always declined here)."""
+        """The index plays of the chart (insurance apart: :meth:`insurance`)."""
         if self.indices is None:
             return ()
         return tuple(e for e in self.indices.entries if e.kind != "insurance")
 
+    def insurance(self) -> Index | None:
+        """The insurance index (``None`` without indices, or if the table of indices has none:
+        insurance is then always declined)."""
+        if self.indices is None:
+            return None
+        return self.indices.find("insurance", 0, 1)
+
+    def insures(self, tc: int) -> bool:
+        """Whether the counter takes insurance (and even money) at ``tc``: at or above the
+        insurance index (where the rules let insurance win: :func:`.strategy.insurance_can_win`)."""
+        entry = self.insurance()
+        return entry is not None and tc >= entry.number
+
     def thresholds(self) -> tuple[int, ...]:
-        """The true counts at which some play changes, rising."""
-        return tuple(sorted({e.number for e in self.plays()}))
+        """The true counts at which some play changes (insurance too), rising."""
+        entry = self.insurance()
+        turns = {e.number for e in self.plays()} | ({entry.number} if entry else set())
+        return tuple(sorted(turns))
 
     def tc_range(self) -> tuple[int, int]:
         """The true counts over which the bet or a play can change; beyond, they stay put."""
@@ -181,10 +202,10 @@ class CountPlan:
         return min(lows), max(highs)
 
 
-def chart_at(chart: Chart, plays: tuple[Index, ...], tc: int) -> Chart:
+def chart_at(chart: Chart, plays: tuple[Index, ...], tc: int, insure: bool = False) -> Chart:
     """``chart`` with each index play's cell re-ranked for true count ``tc``: the index's play
     first, the others as the chart ranks them (so an illegal index play falls back as the chart
-    would)."""
+    would); ``insure``: insurance taken (:attr:`.strategy.Chart.insure`)."""
     cells = dict(chart.cells)
     for entry in plays:
         key = (entry.kind, entry.row, entry.up)
@@ -196,7 +217,7 @@ def chart_at(chart: Chart, plays: tuple[Index, ...], tc: int) -> Chart:
         if not chosen:
             continue
         cells[key] = Cell(tuple(chosen) + tuple(p for p in cell.ranked if p[0] != action))
-    return replace(chart, cells=cells)
+    return replace(chart, cells=cells, insure=insure)
 
 
 @dataclass(frozen=True, slots=True)
@@ -229,7 +250,36 @@ class CountEstimate:
     sd: float
     average_bet: float
     tcs: dict[int, float]
-    cpu_seconds: float
+    """Share of the rounds dealt at each true count."""
+    cpu_seconds: float = 0.0
+    """The processor time the rounds took (0 when not known: a plan's file written before it
+    was kept)."""
+
+    def as_dict(self) -> dict[str, object]:
+        """A JSON-ready form (what a plan's file keeps: :mod:`blackjack_tui.store.plans`)."""
+        return {"rounds": self.rounds, "played": self.played, "ev": self.ev,
+                "ev_half": self.ev_half, "sd": self.sd, "average_bet": self.average_bet,
+                "tcs": {str(tc): share for tc, share in self.tcs.items()},
+                "cpu_seconds": self.cpu_seconds}
+
+    @classmethod
+    def from_dict(cls, data: object) -> CountEstimate:
+        """The estimate :meth:`as_dict` wrote, or a plan's file of an earlier version without
+        ``cpu_seconds`` (ValueError, TypeError or KeyError if it is neither)."""
+        if not isinstance(data, dict):
+            raise TypeError("not an object")
+        tcs = data["tcs"]
+        if not isinstance(tcs, dict):
+            raise TypeError("tcs is not an object")
+        ev, half, sd, bet = (float(data[k]) for k in ("ev", "ev_half", "sd", "average_bet"))
+        cpu = float(data.get("cpu_seconds", 0.0))
+        if not all(math.isfinite(x) for x in (ev, half, sd, bet, cpu)) or sd < 0 or cpu < 0:
+            raise ValueError("a figure is not a finite number")
+        rounds, played = int(data["rounds"]), int(data["played"])
+        if not 0 <= played <= rounds or rounds < 1:
+            raise ValueError("rounds out of range")
+        return cls(rounds, played, ev, half, sd, bet, {int(k): float(v) for k, v in tcs.items()},
+                   cpu)
 
 
 def combine_counts(results: list[CountChunkResult]) -> CountEstimate:

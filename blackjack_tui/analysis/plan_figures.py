@@ -41,50 +41,9 @@ class Cancelled(Exception):
 
 
 @dataclass(frozen=True, slots=True)
-class PlanEstimate:
-    """A plan's simulated figures per round dealt and played, in units (what the cache keeps)."""
-
-    rounds: int
-    played: int
-    ev: float
-    """Mean net per round played, in units."""
-    ev_half: float
-    """Half-width of the 95 % interval of :attr:`ev`."""
-    sd: float
-    average_bet: float
-    tcs: dict[int, float]
-    """Share of the rounds dealt at each true count."""
-
-    @classmethod
-    def of(cls, est: c.CountEstimate) -> PlanEstimate:
-        return cls(est.rounds, est.played, est.ev, est.ev_half, est.sd, est.average_bet,
-                   dict(est.tcs))
-
-    def as_dict(self) -> dict[str, object]:
-        return {"rounds": self.rounds, "played": self.played, "ev": self.ev,
-                "ev_half": self.ev_half, "sd": self.sd, "average_bet": self.average_bet,
-                "tcs": {str(tc): share for tc, share in self.tcs.items()}}
-
-    @classmethod
-    def from_dict(cls, data: object) -> PlanEstimate:
-        """The estimate a cache file holds (ValueError, TypeError or KeyError if it is not one)."""
-        if not isinstance(data, dict):
-            raise TypeError("not an object")
-        tcs = data["tcs"]
-        if not isinstance(tcs, dict):
-            raise TypeError("tcs is not an object")
-        ev, half, sd, bet = (float(data[k]) for k in ("ev", "ev_half", "sd", "average_bet"))
-        if not all(math.isfinite(x) for x in (ev, half, sd, bet)) or sd < 0:
-            raise ValueError("a figure is not a finite number")
-        rounds, played = int(data["rounds"]), int(data["played"])
-        if not 0 <= played <= rounds or rounds < 1:
-            raise ValueError("rounds out of range")
-        return cls(rounds, played, ev, half, sd, bet, {int(k): float(v) for k, v in tcs.items()})
-
-
-@dataclass(frozen=True, slots=True)
 class Figures:
-    """The figures the plan screen shows, worked out from a :class:`PlanEstimate`."""
+    """The figures the plan screen shows, worked out from a plan's
+    :class:`~.counting.CountEstimate` (the ``sim`` command's, which the plan's file keeps)."""
 
     ev_per_100: float
     ev_per_100_half: float
@@ -100,7 +59,7 @@ class Figures:
     """Units for a :data:`RUIN` risk of ruin (``inf`` for a losing plan)."""
 
 
-def figures(est: PlanEstimate, per_hour: int, bankroll: float) -> Figures:
+def figures(est: c.CountEstimate, per_hour: int, bankroll: float) -> Figures:
     """The ``sim`` command's figures (:mod:`.counting`'s formulas), per round played."""
     ev, sd = est.ev, est.sd
     n0 = c.n0(ev, sd)
@@ -118,7 +77,7 @@ def bands(ev: float, sd: float, bankroll: float, per_hour: int, hours: float,
                      for t in times) for p in PERCENTILES}
 
 
-def horizon(est: PlanEstimate, per_hour: int) -> float:
+def horizon(est: c.CountEstimate, per_hour: int) -> float:
     """Hours the chart spans: to N0 (where the win rate stands one SD clear), 10 to 1,000,
     rounded up to a round figure."""
     n0 = c.n0(est.ev, est.sd)
@@ -136,7 +95,7 @@ def edge_at(house_edge_percent: float, tc: int) -> float:
 
 def simulate(rules: Rules, chart: Chart, plan: c.CountPlan, rounds: int, seed: int,
              progress: Callable[[int, int], None] | None = None,
-             cancelled: Callable[[], bool] | None = None) -> PlanEstimate:
+             cancelled: Callable[[], bool] | None = None) -> c.CountEstimate:
     """Play ``rounds`` rounds of ``plan`` in the ``sim`` command's chunks, one after another;
     ``progress(done, rounds)`` after each; :class:`Cancelled` as soon as ``cancelled()`` says
     so (checked between chunks, a fraction of a second apart)."""
@@ -160,5 +119,5 @@ def simulate(rules: Rules, chart: Chart, plan: c.CountPlan, rounds: int, seed: i
         done += chunk.hands
         if progress is not None:
             progress(done, rounds)
-    return PlanEstimate.of(c.combine_counts(results))
+    return c.combine_counts(results)
 

@@ -10,7 +10,8 @@ rounds, the same figures.
 
 The tables are those of :mod:`.sim_count`: for each true count from ``lo`` to ``hi`` the chart
 with the index plays in force there (:func:`.sim_count._chart`), its deal table, player's and
-dealer's machines (:mod:`.sim_machine`) and its split decisions (:mod:`.sim_tables`); charts
+dealer's machines (:mod:`.sim_machine`: insurance is in their nets), its split decisions and
+whether its split rounds are insured (:mod:`.sim_tables`); charts
 that lead to the same table share one row of the packed arrays.
 """
 
@@ -166,7 +167,7 @@ def _pack(rules: Rules, chart: Chart, plan: CountPlan) -> dict[str, Array]:
     wide = width(rules)
     players: dict[tuple[tuple[int, ...], tuple[int, ...]], int] = {}
     dealers: dict[tuple[tuple[int, ...], tuple[int, ...], tuple[float, ...]], int] = {}
-    player_of, dealer_of, splits, hit3s = [], [], [], []
+    player_of, dealer_of, splits, hit3s, insures = [], [], [], [], []
     tables = None
     for tc in range(lo, hi + 1):
         tables, m = tables_for(rules, _chart(rules, chart, plan, tc))
@@ -177,6 +178,7 @@ def _pack(rules: Rules, chart: Chart, plan: CountPlan) -> dict[str, Array]:
         dealer_of.append(dealers.setdefault(dealer, len(dealers)))
         splits.append(tables.split)
         hit3s.append(tables.hit3)
+        insures.append(tables.insure)
     assert tables is not None
     out = {
         "entry": _stack([list(e) for e, _ in players], np.int32),
@@ -187,6 +189,7 @@ def _pack(rules: Rules, chart: Chart, plan: CountPlan) -> dict[str, Array]:
         "nets": _stack([list(d[2]) for d in dealers], np.float64),
         "dealer_of": np.asarray(dealer_of, np.int64),
         "split_t": np.asarray(splits, np.int8), "hit3": np.asarray(hit3s, np.int8),
+        "insure": np.asarray(insures, np.int8),
         "start": np.asarray(tables.start, np.int64), "nxt": np.asarray(tables.nxt, np.int64),
         "best": np.asarray(tables.best, np.int64), "dbl": np.asarray(tables.double, np.int64),
         "dhit": np.asarray(tables.dealer_hits, np.int8),
@@ -245,7 +248,8 @@ class CompiledCountingTable:
             is_stacked, len(canon), lo, hi, TC_MODES[plan.tc_mode],
             plan.wong_in is not None, plan.wong_in or 0,
             plan.wong_out is not None, plan.wong_out or 0,
-            width(rules), self.offset, 0, rules.max_split_hands], np.int64)
+            width(rules), self.offset, 0, rules.max_split_hands,
+            rules.insurance_stake == "half-box"], np.int64)
         self.taken = np.zeros(self.k.ROUND_CARDS, np.int64)
         if rules.max_split_hands > MAX_HANDS:
             raise ValueError(f"more than {MAX_HANDS} split hands")
@@ -303,8 +307,8 @@ class CompiledCountingTable:
         self.k.play(rounds, self.p, self.st, self.mt, self.cards, self.canon, self.taken,
                     self.tags, self.shuffle_at, t["bets"], t["entry"], t["player"],
                     t["player_of"], t["dealer_start"], t["dealer"], t["nets"], t["dealer_of"],
-                    t["split_t"], t["hit3"], t["start"], t["nxt"], t["best"], t["dbl"],
-                    t["dhit"], t["d2"], t["bj2"], t["res"], ends, splits, tcs, out)
+                    t["split_t"], t["hit3"], t["insure"], t["start"], t["nxt"], t["best"],
+                    t["dbl"], t["dhit"], t["d2"], t["bj2"], t["res"], ends, splits, tcs, out)
         if records is not None:
             records.extend((int(tc), float(bet), float(net), int(left))
                            for tc, bet, net, left in out.tolist())

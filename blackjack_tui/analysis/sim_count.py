@@ -37,7 +37,7 @@ from blackjack_tui.analysis.sim_fast import _split_round, models, tables_for
 from blackjack_tui.analysis.sim_machine import SPLIT_NOW, STAND_AT
 from blackjack_tui.analysis.sim_shoe import Draw, FastShoe
 from blackjack_tui.analysis.sim_tables import VALUES, Tables
-from blackjack_tui.analysis.strategy import Chart
+from blackjack_tui.analysis.strategy import Chart, insurance_can_win
 from blackjack_tui.engine.cards import Card
 from blackjack_tui.engine.count_systems import system
 from blackjack_tui.engine.rules import Rules
@@ -58,7 +58,9 @@ def _chart(rules: Rules, chart: Chart, plan: CountPlan, tc: int) -> Chart:
     key = (rules, id(chart), plan, passed)
     found = _CHARTS.get(key)
     if found is None:
-        found = _CHARTS[key] = chart_at(chart, plan.plays(), tc) if plan.plays() else chart
+        insure = plan.insures(tc) and insurance_can_win(rules)
+        found = _CHARTS[key] = chart_at(chart, plan.plays(), tc, insure) \
+            if plan.plays() or insure else chart
     return found
 
 

@@ -3,7 +3,8 @@
 Written apart from the fast path on purpose, from the definitions in :mod:`.counting` read the
 plain way: the count is summed over the shoe's cards each round, the true count is worked out
 with exact fractions, the spread is searched entry by entry, and each index play is asked of its
-:class:`~.indices.Index` when the hand comes to it. ``tests/analysis/test_count_differential.py``
+:class:`~.indices.Index` when the hand comes to it; insurance and even money are answered by the
+insurance index when the round asks. ``tests/analysis/test_count_differential.py``
 plays both paths round by round.
 """
 
@@ -92,13 +93,17 @@ class CountingEngineTable:
             self.seated = True
         if self.seated and plan.wong_out is not None and tc <= plan.wong_out:
             self.seated, self.gone = False, True
+        # Insurance by the index: where the rules ask it after the peek (no blackjack then),
+        # declined as a thinking player declines it; the full stake the rules ask otherwise.
+        insure = plan.insures(tc) and not (rules.hole_card == "peek"
+                                           and rules.insurance == "dealer-turn")
         rnd = Round(rules, shoe, [rules.min_bet], BANKROLL)
         rnd.deal()
         while (decision := rnd.legal_actions()) is not None:
             if decision.kind == "insurance":
-                rnd.apply(BARE["no-insurance"])
+                rnd.apply(BARE["insurance" if insure else "no-insurance"])
             elif decision.kind == "even-money":
-                rnd.apply(BARE["no-even-money"])
+                rnd.apply(BARE["even-money" if insure else "no-even-money"])
             else:
                 box = next(b for b in rnd.boxes if b.number == decision.box)
                 hand = box.hands[decision.hand - 1]

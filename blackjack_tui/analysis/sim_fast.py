@@ -6,13 +6,14 @@ It deals the engine's own shoe (:mod:`.sim_shoe`: the same cards as a seeded
 per rule set from the engine's rule functions (:mod:`.sim_tables`). What it cannot look up is the
 order of the round, written here once: the deal, then two state machines (:mod:`.sim_machine`)
 that take a card at a time, the player's hand and the dealer's; a box that splits leaves them
-for :func:`_split_round`. Insurance and even money are always declined, so they change nothing.
+for :func:`_split_round`. Insurance and even money are declined by basic strategy; a counter's
+chart that takes them (:attr:`.strategy.Chart.insure`) has them in its machines' nets.
 
 It is only used for rule sets it models: :data:`MODELLED` lists the :class:`Rules` fields whose
 every value it plays (with :data:`MODELLED_VALUES` for the fields that take named values), and
-:data:`NOT_PLAYED` those that cannot change a round of one box at a unit bet with insurance
-declined. :func:`models` routes anything else to the engine, and a test fails until a new field
-is sorted into one list or the other. ``tests/analysis/test_sim_differential.py`` plays random
+:data:`NOT_PLAYED` those that cannot change a round of one box at a unit bet. :func:`models`
+routes anything else to the engine, and a test fails until a new field is sorted into one list
+or the other. ``tests/analysis/test_sim_differential.py`` plays random
 rule sets over every field, every stacked shoe of the engine's scenario tests and random shoes
 through both paths and asks for the same result round by round.
 """
@@ -26,10 +27,13 @@ from blackjack_tui.analysis.sim_engine import exact_sums
 from blackjack_tui.analysis.sim_machine import SPLIT_NOW, STAND_AT, Machine, build_machine
 from blackjack_tui.analysis.sim_shoe import Draw, FastShoe
 from blackjack_tui.analysis.sim_tables import (
+    AT_DEAL,
+    AT_TURN,
     DOUBLE,
     HIT,
     MAX_HANDS,
     SPLIT,
+    VALUES,
     Tables,
     build_tables,
     pair_key,
@@ -43,8 +47,10 @@ MODELLED = frozenset({
     "dealer_wins_ties", "blackjack_pays", "blackjack_paid_at_once", "double_on",
     "double_ace_as_one", "double_after_split", "double_after_split_any_total", "split_by",
     "max_split_hands", "resplit_aces", "split_aces_one_card", "hit_soft_21", "surrender",
+    "insurance", "insurance_stake", "insure_blackjack", "even_money",
 })
-"""The rules the fast path plays: the shoe, the dealer, payouts, doubling, splitting, surrender."""
+"""The rules the fast path plays: the shoe, the dealer, payouts, doubling, splitting, surrender,
+insurance and even money (taken only by a chart that says so: :attr:`.strategy.Chart.insure`)."""
 MODELLED_VALUES: dict[str, frozenset[object]] = {
     "shuffle": frozenset({"every-round", "cut-card"}),
     "hole_card": frozenset({"peek", "none"}),
@@ -53,14 +59,16 @@ MODELLED_VALUES: dict[str, frozenset[object]] = {
     "double_ace_as_one": frozenset({"all", "held", None}),
     "split_by": frozenset({"value", "rank"}),
     "surrender": frozenset({"none", "late"}),
+    "insurance": frozenset({"none", "after-deal", "dealer-turn"}),
+    "insurance_stake": frozenset({"half-bet", "half-box", "up-to-half"}),
 }
 """Of the modelled fields that take named values, the values the fast path knows."""
 NOT_PLAYED = frozenset({
-    "name", "title", "description", "source", "insurance", "insurance_stake", "insure_blackjack",
-    "even_money", "min_bet", "max_bet", "chips", "tiers", "max_boxes", "ledger",
+    "name", "title", "description", "source", "min_bet", "max_bet", "chips", "tiers",
+    "max_boxes", "ledger",
 })
-"""Rules that change nothing here: names, insurance and even money (always declined), limits,
-chips, tiers and boxes (one box, a unit bet), the home game's ledger."""
+"""Rules that change nothing here: names, limits, chips, tiers and boxes (one box, a unit bet:
+insurance up to half the bet is taken in full), the home game's ledger."""
 
 _TABLES: dict[tuple[Rules, int], tuple[Chart, Tables, Machine]] = {}
 """Tables by rule set and chart: a process builds them once for all its chunks."""
@@ -151,22 +159,32 @@ def _split_settlement(rules: Rules, t: Tables
     original = not peek and rules.no_hole_card_loses == "original"
     nxt, best, bj2, d2, dhit, res = t.nxt, t.best, t.blackjack_two, t.dealer_two, \
         t.dealer_hits, t.result
+    insure, half_box = t.insure, t.half_box
 
     def settle(played: list[tuple[int, float]], up: int, hole: int, more: Draw) -> float:
         lost = sum(stake for player, stake in played if player > 21)
-        if lost == sum(stake for _, stake in played):
-            return -lost  # every hand busted: the dealer does not play
+        staked = sum(stake for _, stake in played)
+        ins = 0.0  # the insurance: taken at the deal, or at the dealer's turn by a live box
+        if insure and VALUES[up] == 1 and (insure == AT_DEAL or lost != staked):
+            ins = staked / 2 if insure == AT_TURN and half_box else 0.5
+        if lost == staked:
+            if not ins:
+                return -lost  # every hand busted: the dealer does not play
+            if peek:
+                return -lost - ins  # the peek showed no blackjack
+            # Without a hole card, the dealer's second card is drawn for the insurance.
+            return -lost + (2.0 * ins if bj2[up << 4 | more()] else -ins)
         second = hole or more()
-        if bj2[up << 4 | second]:
+        if bj2[up << 4 | second]:  # (never after the peek)
             if original:  # the first hand loses the box's bet, unless it busted already
-                return -lost - (1.0 if played[0][0] <= 21 else 0.0)
-            return -sum(stake for _, stake in played)
+                return -lost - (1.0 if played[0][0] <= 21 else 0.0) + 2.0 * ins
+            return -staked + 2.0 * ins
         d = d2[up << 4 | second]
         while dhit[d]:
             d = nxt[d | more()]
         dealer = best[d]
         return -lost + sum(res[player << 5 | dealer] * stake
-                           for player, stake in played if player <= 21)
+                           for player, stake in played if player <= 21) - ins
 
     return settle
 

@@ -26,7 +26,9 @@ from blackjack_tui.engine.errors import ShoeEmptyError
 N, SHUFFLES, MTI, SEATED, GONE, LEFT_SUM, TAKEN = range(7)
 # The parameters' slots (int64).
 (P_PEEK, P_ORIGINAL, P_STACKED, P_TOTAL, P_LO, P_HI, P_MODE, P_HAS_IN, P_IN, P_HAS_OUT, P_OUT,
- P_WIDE, P_TC_OFFSET, P_RECORDS, P_MAX_HANDS) = range(15)
+ P_WIDE, P_TC_OFFSET, P_RECORDS, P_MAX_HANDS, P_HALF_BOX) = range(16)
+AT_DEAL, AT_TURN = 1, 2
+"""``insure[k]``: insurance taken at the deal, or at the dealer's turn (:mod:`.sim_tables`)."""
 SPLIT_NETS = 64
 """A split round's net ``x`` is counted at ``2x + SPLIT_NETS`` (a whole number of half bets)."""
 
@@ -131,9 +133,11 @@ def true_count(running: int, left: int, mode: int) -> int:
 def split_round(c1: int, c2: int, up: int, hole: int, k: int, p: np.ndarray,
                 cards: np.ndarray, st: np.ndarray, mt: np.ndarray, canon: np.ndarray,
                 taken: np.ndarray, tags: np.ndarray, split_t: np.ndarray, hit3: np.ndarray,
-                start: np.ndarray, nxt: np.ndarray, best: np.ndarray, dbl: np.ndarray,
-                dhit: np.ndarray, d2: np.ndarray, bj2: np.ndarray, res: np.ndarray) -> float:
-    """:func:`.sim_fast._split_round` and its settlement."""
+                insure: np.ndarray, start: np.ndarray, nxt: np.ndarray, best: np.ndarray,
+                dbl: np.ndarray, dhit: np.ndarray, d2: np.ndarray, bj2: np.ndarray,
+                res: np.ndarray) -> float:
+    """:func:`.sim_fast._split_round` and its settlement (the insurance as
+    :func:`.sim_fast._split_settlement` settles it)."""
     stacked = p[P_STACKED]
     first = np.empty(MAX_HANDS + 1, np.int64)
     second = np.empty(MAX_HANDS + 1, np.int64)
@@ -168,19 +172,41 @@ def split_round(c1: int, c2: int, up: int, hole: int, k: int, p: np.ndarray,
             totals[played] = best[s]
             stakes[played] = 1.0
         played += 1
+    return settle_split(hands, totals, stakes, up, hole, k, p, cards, st, mt, canon, taken, tags,
+                        insure, nxt, best, dhit, d2, bj2, res)
+
+
+@njit(cache=True)
+def settle_split(hands: int, totals: np.ndarray, stakes: np.ndarray, up: int, hole: int, k: int,
+                 p: np.ndarray, cards: np.ndarray, st: np.ndarray, mt: np.ndarray,
+                 canon: np.ndarray, taken: np.ndarray, tags: np.ndarray, insure: np.ndarray,
+                 nxt: np.ndarray, best: np.ndarray, dhit: np.ndarray, d2: np.ndarray,
+                 bj2: np.ndarray, res: np.ndarray) -> float:
+    """:func:`.sim_fast._split_settlement`: the split hands' net, their insurance's too."""
+    stacked = p[P_STACKED]
     lost = 0.0
     staked = 0.0
     for i in range(hands):
         if totals[i] > 21:
             lost += stakes[i]
         staked += stakes[i]
+    when = insure[k]
+    ins = 0.0
+    if when and up == 1 and (when == AT_DEAL or lost != staked):
+        ins = staked / 2.0 if when == AT_TURN and p[P_HALF_BOX] else 0.5
     if lost == staked:
-        return -lost
+        if ins == 0.0:
+            return -lost
+        if p[P_PEEK]:
+            return -lost - ins
+        if bj2[up << 4 | draw(cards, st, mt, canon, taken, tags, stacked)]:
+            return -lost + 2.0 * ins
+        return -lost - ins
     dealer_second = hole if hole else draw(cards, st, mt, canon, taken, tags, stacked)
     if bj2[up << 4 | dealer_second]:
         if p[P_ORIGINAL]:
-            return -lost - (1.0 if totals[0] <= 21 else 0.0)
-        return -staked
+            return -lost - (1.0 if totals[0] <= 21 else 0.0) + 2.0 * ins
+        return -staked + 2.0 * ins
     d = d2[up << 4 | dealer_second]
     while dhit[d]:
         d = nxt[d | draw(cards, st, mt, canon, taken, tags, stacked)]
@@ -189,7 +215,7 @@ def split_round(c1: int, c2: int, up: int, hole: int, k: int, p: np.ndarray,
     for i in range(hands):
         if totals[i] <= 21:
             won += res[totals[i] << 5 | dealer] * stakes[i]
-    return -lost + won
+    return -lost + won - ins
 
 
 @njit(cache=True)
@@ -197,10 +223,10 @@ def play(rounds: int, p: np.ndarray, st: np.ndarray, mt: np.ndarray, cards: np.n
          canon: np.ndarray, taken: np.ndarray, tags: np.ndarray, shuffle_at: np.ndarray,
          bets: np.ndarray, entry: np.ndarray, player: np.ndarray, player_of: np.ndarray,
          dealer_start: np.ndarray, dealer: np.ndarray, nets: np.ndarray, dealer_of: np.ndarray,
-         split_t: np.ndarray, hit3: np.ndarray, start: np.ndarray, nxt: np.ndarray,
-         best: np.ndarray, dbl: np.ndarray, dhit: np.ndarray, d2: np.ndarray, bj2: np.ndarray,
-         res: np.ndarray, ends: np.ndarray, splits: np.ndarray, tcs: np.ndarray,
-         records: np.ndarray) -> None:
+         split_t: np.ndarray, hit3: np.ndarray, insure: np.ndarray, start: np.ndarray,
+         nxt: np.ndarray, best: np.ndarray, dbl: np.ndarray, dhit: np.ndarray, d2: np.ndarray,
+         bj2: np.ndarray, res: np.ndarray, ends: np.ndarray, splits: np.ndarray,
+         tcs: np.ndarray, records: np.ndarray) -> None:
     """Play ``rounds`` rounds by the plan (:meth:`.sim_count.CountingFastTable.play`). The rounds
     bet on are counted by true count and end (``ends[k, end]``, the net ``nets[dealer_of[k],
     end]``) or, split, by true count and net (``splits[k, 2 net + SPLIT_NETS]``), so that the
@@ -246,7 +272,8 @@ def play(rounds: int, p: np.ndarray, st: np.ndarray, mt: np.ndarray, cards: np.n
             end = ~d
         if end == SPLIT_NOW:
             net = split_round(c1, c2, up, hole, k, p, cards, st, mt, canon, taken, tags,
-                              split_t, hit3, start, nxt, best, dbl, dhit, d2, bj2, res)
+                              split_t, hit3, insure, start, nxt, best, dbl, dhit, d2, bj2,
+                              res)
             if seated:
                 half = int(net * 2.0) + SPLIT_NETS
                 if half - SPLIT_NETS != net * 2.0 or not 0 <= half <= 2 * SPLIT_NETS:

@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from blackjack_tui.analysis.sim_engine import BANKROLL, BET, chart_key
-from blackjack_tui.analysis.strategy import Chart
+from blackjack_tui.analysis.strategy import Chart, insurance_can_win
 from blackjack_tui.engine import kernel
 from blackjack_tui.engine import table_rules as tr
 from blackjack_tui.engine.cards import RANKS, Card, parse_card
@@ -33,6 +33,8 @@ NONE = -1
 CODES = {"stand": STAND, "hit": HIT, "double": DOUBLE, "split": SPLIT, "surrender": SURRENDER}
 VALUES = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
 """A card code's blackjack value (codes 11-13 are J, Q, K when the rules split by rank)."""
+NO_INSURANCE, AT_DEAL, AT_TURN = 0, 1, 2
+"""When insurance is taken: never, right after the deal, at the dealer's turn (no hole card)."""
 BUST = 44 << 4
 MAX_HANDS = 8
 """Split decisions are indexed by ``... * MAX_HANDS + hands in the box``."""
@@ -83,6 +85,11 @@ class Tables:
     result: list[float]
     """``RES[player best << 5 | dealer best]``: +1, 0 or -1 per bet (ties as the rules say)."""
     blackjack_pays: float
+    insure: int = NO_INSURANCE
+    """When the chart's insurance is taken against an ace (:attr:`.strategy.Chart.insure`, where
+    it can win): :data:`NO_INSURANCE`, :data:`AT_DEAL` or :data:`AT_TURN`."""
+    half_box: bool = False
+    """At the dealer's turn, the stake is half the box's whole stake (doubles and splits)."""
 
 
 _CARDS = [parse_card("AS")] + [parse_card(rank + "S") for rank in RANKS]
@@ -200,6 +207,10 @@ def build_tables(rules: Rules, chart: Chart) -> Tables:
                 hit3[state(hard, ace) | up] = asker.hits(hard, ace, up)
     could = [int(VALUES[code] in (1, 10)) for code in range(14)]
     ratio = kernel.blackjack_pays(rules)
+    insure = NO_INSURANCE
+    if chart.insure and insurance_can_win(rules):
+        insure = AT_DEAL if rules.insurance == "after-deal" else AT_TURN
     return Tables(codes, nxt, best, start, first, hit3, split, double, dealer_hits, dealer_two,
                   blackjack_two, could, _result_table(rules),
-                  ratio.numerator / ratio.denominator)
+                  ratio.numerator / ratio.denominator, insure,
+                  rules.insurance_stake == "half-box")

@@ -11,6 +11,10 @@ without splitting.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from blackjack_tui.engine.rules import Rules
 
 STAND, HIT, DOUBLE, SPLIT, SURRENDER = "stand", "hit", "double", "split", "surrender"
 ACTIONS = (HIT, STAND, DOUBLE, SPLIT, SURRENDER)
@@ -75,6 +79,10 @@ class Chart:
     """The basic-strategy chart: ``cells[(kind, row, up)]``, kind ``hard``, ``soft`` or ``pair``."""
 
     cells: dict[tuple[str, int, int], Cell]
+    insure: bool = False
+    """Take insurance (and even money on a blackjack) against the dealer's ace, where it can win
+    (:func:`insurance_can_win`). Basic strategy declines; a counter's chart at a count at or
+    above the insurance index (:func:`.counting.chart_at`) takes it."""
 
     def cell(self, kind: str, row: int, up: int) -> Cell:
         """The cell for a ``hard``/``soft`` total or a ``pair`` of value ``row`` (ace = 1)."""
@@ -110,3 +118,11 @@ def row_label(kind: str, row: int) -> str:
 def up_label(up: int) -> str:
     """``2``..``10`` or ``A``."""
     return "A" if up == 1 else str(up)
+
+
+def insurance_can_win(rules: Rules) -> bool:
+    """Whether insurance is offered at a moment the dealer may still have blackjack: offered at
+    all, and not at the dealer's turn in a peek game (the peek has shown no blackjack by then, so
+    a player who follows :attr:`Chart.insure` declines it there)."""
+    return rules.insurance == "after-deal" or (
+        rules.insurance == "dealer-turn" and rules.hole_card != "peek")

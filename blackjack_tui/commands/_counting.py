@@ -20,7 +20,7 @@ from dataclasses import replace
 from decimal import Decimal, InvalidOperation
 
 from blackjack_tui.analysis import counting as c
-from blackjack_tui.analysis import sim_compiled
+from blackjack_tui.analysis import plan_input, sim_compiled
 from blackjack_tui.analysis.cache import cached_analysis, cached_indices
 from blackjack_tui.analysis.sim import Chunk, plan
 from blackjack_tui.analysis.sim_count import run_count_chunk
@@ -30,8 +30,8 @@ from blackjack_tui.cli import UsageError
 from blackjack_tui.engine.count_systems import DEFAULT, system
 from blackjack_tui.engine.rules import Rules
 
-OPTIONS = ("count", "spread", "unit", "indices", "wong_in", "wong_out", "hands_per_hour",
-           "bankroll", "ror", "tc")
+OPTIONS = ("count", "spread", "unit", "indices", "insurance", "wong_in", "wong_out",
+           "hands_per_hour", "bankroll", "ror", "tc")
 """Any of these given turns counting on (``--penetration`` applies to either simulation)."""
 
 _WORKER: tuple[Rules, Chart, c.CountPlan, bool, bool] | None = None
@@ -53,43 +53,33 @@ def _number(text: str, what: str) -> Decimal:
 
 def with_penetration(rules: Rules, text: str | None) -> Rules:
     """The table dealt to ``--penetration`` (a fraction, or a percentage above 1)."""
-    if text is None:
+    try:
+        value = plan_input.penetration(text)
+    except ValueError as err:
+        raise UsageError(str(err)) from None
+    if value is None:
         return rules
-    value = _number(text, "--penetration")
-    if value > 1 or text.strip().endswith("%"):
-        value /= 100
-    if not Decimal("0.2") < value <= Decimal("0.95"):
-        raise UsageError(f"--penetration {text} is outside 20%-95% (above 0.2, at most "
-                         "0.95)")
-    return rules.model_copy(update={"penetration": float(value)})
+    return rules.model_copy(update={"penetration": value})
 
 
 def plan_of(args: argparse.Namespace, rules: Rules) -> tuple[c.CountPlan, Decimal]:
-    """The counting plan and the unit (money) the options ask for, or a UsageError."""
+    """The counting plan and the unit (money) the options ask for, or a UsageError (the plan
+    screen's checks, :mod:`.analysis.plan_input`, in the same words)."""
     try:
-        count = system(args.count or DEFAULT).name
-    except ValueError as err:
-        raise UsageError(str(err)) from None
-    try:
-        spread = c.Spread.parse(args.spread) if args.spread else c.Spread.flat()
-    except ValueError as err:
-        raise UsageError(f"--spread: {err}") from None
-    unit = rules.min_bet if args.unit is None else _number(args.unit, "--unit")
-    if unit <= 0:
-        raise UsageError(f"--unit {args.unit} must be above 0")
-    if unit > rules.max_bet:
-        raise UsageError(f"--unit {unit} is above the table maximum {rules.max_bet}")
-    if spread.top * unit > rules.max_bet:
-        raise UsageError(f"the spread's top bet, {spread.top} units of {unit}, is above "
-                         f"the table maximum {rules.max_bet}")
-    try:
+        count = plan_input.count_name(args.count or DEFAULT)
+        spread, unit = plan_input.bets(args.spread or c.Spread.flat().text(), args.unit,
+                                       rules.min_bet, rules.max_bet)
         checked = c.CountPlan(spread, None, count, args.wong_in, args.wong_out, args.tc or "floor")
     except ValueError as err:
         raise UsageError(str(err)) from None
     if args.indices == "none":
         return checked, unit
     # (seconds, the first time for a count)
-    return replace(checked, indices=cached_indices(rules, count=count)), unit
+    indices = cached_indices(rules, count=count)
+    if getattr(args, "insurance", None) == "never":
+        indices = replace(indices, entries=tuple(e for e in indices.entries
+                                                 if e.kind != "insurance"))
+    return replace(checked, indices=indices), unit
 
 
 def risk_options(args: argparse.Namespace) -> tuple[float | None, float]:
@@ -236,9 +226,16 @@ def _plan(count_plan: c.CountPlan, rules: Rules, unit: Decimal) -> dict[str, obj
     return {"count": count_plan.count, "count_by": by, "spread": count_plan.spread.text(),
             "unit": str(unit),
             "indices": "none" if count_plan.indices is None else "computed",
-            "index_plays": len(count_plan.plays()), "tc": count_plan.tc_mode,
+            "index_plays": len(count_plan.plays()), "insurance": _insurance(count_plan),
+            "tc": count_plan.tc_mode,
             "wong_in": count_plan.wong_in, "wong_out": count_plan.wong_out,
             "penetration": rules.penetration}
+
+
+def _insurance(count_plan: c.CountPlan) -> str:
+    """``"at +3"`` (taken at the index and above) or ``"never"``."""
+    entry = count_plan.insurance()
+    return "never" if entry is None else f"at {entry.number:+d}"
 
 
 def print_report(rules: Rules, r: dict[str, object]) -> None:
@@ -249,7 +246,8 @@ def print_report(rules: Rules, r: dict[str, object]) -> None:
     balanced = system(str(r["count"])).balanced
     by = f"{r['tc']} true count" if balanced else "by the running count"
     print(f"{title} ({rules.name}): {r['rounds']:,} rounds, {r['count']} count, spread "
-          f"{r['spread']} (unit {r['unit']}), indices {r['indices']} ({r['index_plays']} plays), "
+          f"{r['spread']} (unit {r['unit']}), indices {r['indices']} ({r['index_plays']} plays, "
+          f"insurance {r['insurance']}), "
           f"{by}, penetration {r['penetration']:.0%}, {r['path']} path, "
           f"seed {r['seed']}, {r['jobs']} process(es)")
     played = int(r["rounds_played"])  # type: ignore[call-overload]

@@ -11,21 +11,20 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from pathlib import Path
 
 from pydantic import ValidationError
 
 from blackjack_tui.analysis import counting as c
+from blackjack_tui.analysis import plan_input
 from blackjack_tui.analysis.plan_figures import (
     Figures,
-    PlanEstimate,
     bands,
     figures,
     horizon,
     simulate,
 )
-from blackjack_tui.engine.count_systems import system
 from blackjack_tui.engine.rules import Limits, Rules
 from blackjack_tui.store.errors import StoreError
 from blackjack_tui.store.plans import PRESETS, PlanChoice, load_plan, plan_key, plan_seed, save_plan
@@ -44,7 +43,7 @@ class PlanError(ValueError):
 class PlanOutcome:
     """What the screen shows of one plan."""
 
-    estimate: PlanEstimate
+    estimate: c.CountEstimate
     figures: Figures
     bands: dict[int, tuple[float, ...]]
     hours: float
@@ -64,46 +63,17 @@ def _integer(text: str, what: str) -> int | None:
         raise PlanError(f"{what} must be a whole number, not {text!r}") from None
 
 
-def _decimal(text: str, what: str) -> Decimal:
-    try:
-        value = Decimal(text.strip().rstrip("%").strip())
-    except InvalidOperation:
-        raise PlanError(f"{what} must be a number, not {text.strip()!r}") from None
-    if not value.is_finite():
-        raise PlanError(f"{what} must be a number, not {text.strip()!r}")
-    return value
-
-
 def read_choice(limits: Limits, *, count: str, spread: str, wong_in: str, wong_out: str,
                 penetration: str, indices: bool, unit: str, bankroll: str,
                 hands_per_hour: int = 100) -> PlanChoice:
-    """The editor's fields as a plan, checked against the table's limits; PlanError if not."""
+    """The editor's fields as a plan, checked against the table's limits; PlanError if not (the
+    ``sim`` command's checks, :mod:`.analysis.plan_input`, in the same words)."""
     try:
-        count = system(count).name
+        count = plan_input.count_name(count)
+        parsed, money = plan_input.bets(spread, unit, limits.low, limits.high)
+        pen = plan_input.penetration(penetration)
     except ValueError as err:
         raise PlanError(str(err)) from None
-    try:
-        parsed = c.Spread.parse(spread)
-    except ValueError as err:
-        raise PlanError(f"spread: {err}") from None
-    money = limits.low if not unit.strip() else _decimal(unit, "the unit")
-    if money <= 0:
-        raise PlanError(f"the unit {money} must be above 0")
-    if money > limits.high:
-        raise PlanError(f"the unit {money} is above the table maximum {limits.high}")
-    if parsed.top * money > limits.high:
-        raise PlanError(f"the spread's top bet, {parsed.top} units of {money}, is above the "
-                        f"table maximum {limits.high}")
-    if money < limits.low:
-        raise PlanError(f"the unit {money} is below the table minimum {limits.low}")
-    pen: float | None = None
-    if penetration.strip():
-        value = _decimal(penetration, "the penetration")
-        if value > 1 or penetration.strip().endswith("%"):
-            value /= 100
-        if not Decimal("0.2") < value <= Decimal("0.95"):
-            raise PlanError(f"the penetration {penetration.strip()} is outside 20%-95%")
-        pen = float(value)
     roll = _integer(bankroll, "the bankroll")
     if roll is None or not 1 <= roll <= 10_000_000:
         raise PlanError("the bankroll must be 1 to 10,000,000 units")
@@ -144,10 +114,10 @@ def count_plan(rules: Rules, choice: PlanChoice) -> c.CountPlan:
         return plan
     from blackjack_tui.analysis.cache import cached_indices
 
-    return replace(plan, indices=cached_indices(rules))
+    return replace(plan, indices=cached_indices(rules, count=choice.count))
 
 
-def outcome(estimate: PlanEstimate, choice: PlanChoice, unit: Decimal, cached: bool,
+def outcome(estimate: c.CountEstimate, choice: PlanChoice, unit: Decimal, cached: bool,
             notice: str | None = None) -> PlanOutcome:
     hours = horizon(estimate, choice.hands_per_hour)
     # One point an hour: the chart's x axis counts its points, so its last one reads in hours.

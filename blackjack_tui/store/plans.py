@@ -5,7 +5,9 @@ cached in ``<data dir>/plans/KEY.json`` so a plan seen once shows at once.
 (count, spread, wong rules, penetration, indices, rounds): the unit in money, the bankroll and
 the rounds an hour only scale the figures, so changing them finds the same file. A file that
 cannot be read, or that holds something else, is ignored (the plan is simulated again and the
-file rewritten); files are written whole or not at all (:func:`.atomic.write_atomic`).
+file rewritten); files are written whole or not at all (:func:`.atomic.write_atomic`). A file
+of the version before insurance was taken by its index is read as it is, unless its plan plays
+the indices (:data:`EARLIER`).
 """
 
 from __future__ import annotations
@@ -23,14 +25,18 @@ from blackjack_tui.store.errors import StoreError
 from blackjack_tui.store.jsonio import dump_json, load_json
 
 if TYPE_CHECKING:
-    from blackjack_tui.analysis.plan_figures import PlanEstimate
+    from blackjack_tui.analysis.counting import CountEstimate
     from blackjack_tui.engine.rules import Rules
 
 # The analysis (and numpy behind it) is imported when a plan is read, not when the settings
 # module is: a player without a plan never pays for it at start.
 
 PLANS = "plans"
-VERSION = 1
+VERSION = 2
+"""Version 2 (insurance taken by its index) keeps :class:`.CountEstimate` with its CPU time."""
+EARLIER = 1
+"""Files of version 1 are read as they are, but a plan with indices: its figures were simulated
+with insurance always declined, and it is simulated again."""
 PRESETS: dict[str, tuple[str, int | None, int | None]] = {
     "flat": ("0:1", None, None),
     "1-4": ("1:1,2:2,3:3,4:4", None, None),
@@ -120,9 +126,9 @@ def plan_file(folder: Path, key: str) -> Path:
     return folder / PLANS / f"{key}.json"
 
 
-def load_plan(folder: Path, key: str) -> tuple[PlanEstimate | None, str | None]:
+def load_plan(folder: Path, key: str) -> tuple[CountEstimate | None, str | None]:
     """The cached estimate, or ``None`` and why not (``None`` too when there is no file)."""
-    from blackjack_tui.analysis.plan_figures import PlanEstimate
+    from blackjack_tui.analysis.counting import CountEstimate
 
     path = plan_file(folder, key)
     try:
@@ -133,16 +139,22 @@ def load_plan(folder: Path, key: str) -> tuple[PlanEstimate | None, str | None]:
         return None, f"the plan's saved figures could not be read ({err.strerror})"
     try:
         data = load_json(raw)
-        if not isinstance(data, dict) or data.get("version") != VERSION \
+        if not isinstance(data, dict) or data.get("version") not in (VERSION, EARLIER) \
                 or data.get("key") != key:
             raise ValueError("not this plan's file")
-        return PlanEstimate.from_dict(data["estimate"]), None
+        estimate = CountEstimate.from_dict(data["estimate"])
     except (StoreError, ValueError, TypeError, KeyError, OverflowError) as err:
         return None, f"the plan's saved figures were damaged, simulated again ({str(err)[:60]})"
+    plan = data.get("plan")
+    if data["version"] == EARLIER and (not isinstance(plan, dict) or plan.get("indices") is not
+                                       False):
+        return None, "the plan's saved figures declined insurance; simulated again, insured " \
+            "by its index"
+    return estimate, None
 
 
 def save_plan(folder: Path, key: str, rules: Rules, choice: PlanChoice, rounds: int,
-              estimate: PlanEstimate) -> None:
+              estimate: CountEstimate) -> None:
     """Write the plan's file whole (StoreError on a refusal of the disk)."""
     data = {"version": VERSION, "key": key, "ruleset": rules.name,
             "plan": json.loads(json.dumps(choice.simulated(rules, rounds), default=str)),

@@ -91,7 +91,7 @@ def test_the_text_report(capsys) -> None:
     (["--ror", "100"], "--ror"),
     (["--ror", "-3"], "--ror"),
     (["--tc", "round"], "--tc"),
-    (["--penetration", "0.99"], "--penetration"),
+    (["--penetration", "0.99"], "the penetration 0.99 is outside 20%-95%"),
     (["--wong-in", "-1", "--wong-out", "0"], "--wong-in"),
 ])
 def test_bad_counting_input_is_one_line_and_exit_2(args: list[str], says: str) -> None:

@@ -28,8 +28,8 @@ def test_the_fields_read_as_a_plan_with_the_tables_own_values_left_blank() -> No
 
 
 @pytest.mark.parametrize(("changes", "words"), [
-    ({"spread": "3:4,1:1"}, "spread: spread out of order at 1:1"),
-    ({"spread": "1:1,2:x"}, "spread: spread entry '2:x' is not TC:UNITS"),
+    ({"spread": "3:4,1:1"}, "spread out of order at 1:1"),
+    ({"spread": "1:1,2:x"}, "spread entry '2:x' is not TC:UNITS"),
     ({"unit": "600"}, "the unit 600 is above the table maximum 500"),
     ({"unit": "50", "spread": "1:1,5:12"}, "the spread's top bet, 12 units of 50, is above the "
                                            "table maximum 500"),

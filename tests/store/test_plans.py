@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from pydantic import ValidationError
 
-from blackjack_tui.analysis.plan_figures import PlanEstimate
+from blackjack_tui.analysis.counting import CountEstimate
 from blackjack_tui.controller import plan as plans
 from blackjack_tui.engine.rules import Limits, Rules
 from blackjack_tui.store.plans import (
@@ -24,7 +24,7 @@ from blackjack_tui.store.settings import Settings, _field_value
 
 RULES = Rules(name="test")
 LIMITS = Limits(Decimal(10), Decimal(500))
-EST = PlanEstimate(40_000, 40_000, 0.012, 0.01, 3.0, 1.6, {-1: 0.4, 0: 0.3, 2: 0.3})
+EST = CountEstimate(40_000, 40_000, 0.012, 0.01, 3.0, 1.6, {-1: 0.4, 0: 0.3, 2: 0.3}, 2.5)
 
 
 def test_a_plans_figures_survive_their_file(tmp_path: Path) -> None:
@@ -95,3 +95,45 @@ def test_a_plans_unit_is_above_zero_in_whole_cents_and_at_most_12_digits(unit: s
     with pytest.raises(ValidationError):
         PlanChoice(unit=Decimal(unit))
     assert PlanChoice(unit=Decimal("1234567890.25")).unit == Decimal("1234567890.25")
+
+
+def _todays_file(tmp_path: Path, choice: PlanChoice, rounds: int) -> str:
+    """A plan's file as the version before this one wrote it (version 1: the estimate without
+    its CPU time, figures simulated with insurance always declined)."""
+    key = plan_key(RULES, choice, rounds)
+    plan_file(tmp_path, key).parent.mkdir(exist_ok=True)
+    plan_file(tmp_path, key).write_text(json.dumps({
+        "version": 1, "key": key, "ruleset": RULES.name,
+        "plan": json.loads(json.dumps(choice.simulated(RULES, rounds), default=str)),
+        "estimate": {"rounds": 40000, "played": 40000, "ev": 0.012, "ev_half": 0.01,
+                     "sd": 3.0, "average_bet": 1.6, "tcs": {"-1": 0.4, "0": 0.3, "2": 0.3}}},
+        indent=1))
+    return key
+
+
+def test_a_file_of_the_earlier_version_is_read_as_it_is(tmp_path: Path) -> None:
+    # Basic strategy at every count: insurance was declined then and is now; the figures stand.
+    choice = PlanChoice(spread="1:1,3:4", indices=False)
+    key = _todays_file(tmp_path, choice, 40_000)
+    found, why = load_plan(tmp_path, key)
+    assert why is None and found == CountEstimate(40_000, 40_000, 0.012, 0.01, 3.0, 1.6,
+                                                  {-1: 0.4, 0: 0.3, 2: 0.3}, 0.0)
+    got = plans.cached(tmp_path, RULES, LIMITS, choice, 40_000)
+    assert got is not None and got.cached and got.estimate == found
+
+
+def test_an_earlier_file_of_a_plan_with_indices_is_simulated_again(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Its figures declined insurance, which the indices now take: simulated again, said once.
+    choice = PlanChoice(spread="1:1,3:4", indices=True)
+    key = _todays_file(tmp_path, choice, 40_000)
+    found, why = load_plan(tmp_path, key)
+    assert found is None and why is not None and "insurance" in why and "\n" not in why
+    monkeypatch.setattr(plans, "simulate", lambda *a, **k: EST)
+    monkeypatch.setattr(plans, "count_plan", lambda rules, choice: None)
+    monkeypatch.setattr("blackjack_tui.analysis.cache.cached_analysis",
+                        lambda rules: type("A", (), {"chart": None})())
+    got = plans.work_out(tmp_path, RULES, LIMITS, choice, 40_000)
+    assert not got.cached and got.estimate == EST and "insurance" in (got.notice or "")
+    assert json.loads(plan_file(tmp_path, key).read_text())["version"] == 2
+    assert load_plan(tmp_path, key) == (EST, None)

@@ -308,3 +308,28 @@ def test_pairs_in_wong_halves_net_minus_two_to_three_by_halves():
     a, b = drill.pair
     wrong = drill.answer(halves_words(HALVES[a.value] + HALVES[b.value] + Fraction(1, 2)))
     assert not wrong.right and drill.tally.asked == 61
+
+
+@pytest.mark.parametrize(("system", "step", "largest"),
+                         [("halves", Fraction(1, 2), 1.5), ("omega-ii", 1, 2), ("hi-lo", 1, 1)])
+def test_the_true_count_drill_counts_in_the_chosen_balanced_system(system, step, largest):
+    drill = TrueCountDrill(random.Random(8), system=system)
+    assert drill.system == system
+    biggest = 0
+    for _ in range(200):
+        q = drill.question
+        assert q.running % step == 0  # in the count's own steps: halves in Wong Halves
+        biggest = max(biggest, abs(q.running / q.decks_left))
+        assert q.simulator == true_count(int(q.running * q.scale), q.quarters_left * 13,
+                                         "floor", q.scale)
+        assert drill.answer(count_words(q.running / q.decks_left)
+                            if (q.running / q.decks_left).denominator <= 2 else
+                            str(float(q.running / q.decks_left))).right
+    # Hi-Lo's true counts run to about +8; a count whose tags run to 2 (or 1.5), twice (1.5×) as
+    # far (a running count rounded to its step moves a true count over half a deck by up to 1).
+    assert 0.8 * 8 * largest <= biggest <= 8 * largest + 1
+
+
+def test_the_true_count_drill_counts_hi_lo_for_an_unbalanced_count():
+    assert TrueCountDrill(random.Random(1), system="ko").system == "hi-lo"
+    assert TrueCountDrill(random.Random(1), system="red-7").system == "hi-lo"

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from textual.widgets import Input, Label, OptionList, Static
 
 from blackjack_tui.controller.training import DRILLS
+from blackjack_tui.controller.training.tags import count_words
 from blackjack_tui.engine.money import money_str
 from blackjack_tui.ui.screens.drill import DrillScreen
 from blackjack_tui.ui.screens.training.drills import (
@@ -106,7 +107,8 @@ async def test_true_count_deck_and_ramp_runs_with_keys(make_app):
         screen = app.screen
         assert isinstance(screen, TrueCountScreen)
         q = screen.drill.question
-        assert f"{q.running:+d}" in shown(screen.query_one("#quiz-question", Static))
+        asked = shown(screen.query_one("#quiz-question", Static))
+        assert f"{count_words(q.running)} (Hi-Lo)" in asked  # the count, and whose
         await type_answer(pilot, f"{float(q.exact):.2f}")
         assert "✓" in shown(screen.query_one("#quiz-feedback", Static))
         await type_answer(pilot, "x")  # not a number: a notice, nothing scored

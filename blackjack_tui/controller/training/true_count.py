@@ -12,6 +12,8 @@ from fractions import Fraction
 
 from blackjack_tui.analysis.counting import true_count
 from blackjack_tui.controller.training.base import Clock, Tally, Verdict
+from blackjack_tui.controller.training.tags import SYSTEM, count_words, largest_tag, step_of
+from blackjack_tui.engine.count_systems import system as count_system
 
 SHOES = (1, 2, 6, 8)
 """Decks in the shoes the drill deals from."""
@@ -26,7 +28,10 @@ class TrueCountQuestion:
     """Decks in the shoe."""
     quarters_left: int
     """Decks left, in quarter decks (the tray holds the rest)."""
-    running: int
+    running: Fraction
+    """In the drill's count (halves in Wong Halves)."""
+    scale: int = 1
+    """The count's points per tag (2 in Wong Halves, which the simulator keeps in half points)."""
 
     @property
     def decks_left(self) -> Fraction:
@@ -39,7 +44,8 @@ class TrueCountQuestion:
     @property
     def simulator(self) -> int:
         """The simulator's whole true count for this running count and these cards left."""
-        return true_count(self.running, self.quarters_left * 13, CONVENTION)
+        return true_count(int(self.running * self.scale), self.quarters_left * 13, CONVENTION,
+                          self.scale)
 
 
 def words(value: Fraction) -> str:
@@ -65,9 +71,12 @@ def parse_number(text: str) -> Fraction:
 class TrueCountDrill:
     name = "true-count"
 
-    def __init__(self, rng: random.Random | None = None, clock: Clock | None = None) -> None:
+    def __init__(self, rng: random.Random | None = None, clock: Clock | None = None,
+                 system: str = SYSTEM) -> None:
         self.rng = rng or random.Random()
         self.tally = Tally(self.name, clock) if clock else Tally(self.name)
+        # A true count is a balanced count's: KO and Red 7 are read by their running count.
+        self.system = system if count_system(system).balanced else SYSTEM
         self.question = self.deal()
 
     def deal(self) -> TrueCountQuestion:
@@ -75,17 +84,21 @@ class TrueCountDrill:
         decks = rng.choice(SHOES)
         # At least half a deck left; at most the whole shoe less a quarter.
         quarters_left = rng.randint(2, decks * 4 - 1) if decks > 1 else rng.randint(2, 3)
-        # A running count that makes a true count a player meets: about -5 to +8.
-        running = round(rng.uniform(-5, 8) * quarters_left / 4)
-        return TrueCountQuestion(decks, quarters_left, running)
+        # A running count that makes a true count a player meets: about -5 to +8 in Hi-Lo, as
+        # much more as the count's tags are larger (a level-two count's twice), in its steps.
+        step = step_of(self.system)
+        spread = rng.uniform(-5, 8) * quarters_left / 4 * float(largest_tag(self.system))
+        running = round(Fraction(spread) / step) * step
+        return TrueCountQuestion(decks, quarters_left, running, count_system(self.system).scale)
 
     def answer(self, text: str) -> Verdict:
         said = parse_number(text)
         q = self.question
         right = abs(said - q.exact) <= TOLERANCE
-        note = (f"running {q.running:+d} over {words(q.decks_left).lstrip('+')} decks left is "
-                f"{words(q.exact)}; the simulator counts {q.simulator:+d} ({CONVENTION})")
-        item = f"rc{q.running:+d}/{words(q.decks_left).lstrip('+')}"
+        note = (f"running {count_words(q.running)} over {words(q.decks_left).lstrip('+')} "
+                f"decks left is {words(q.exact)}; the simulator counts {q.simulator:+d} "
+                f"({CONVENTION})")
+        item = f"rc{count_words(q.running)}/{words(q.decks_left).lstrip('+')}"
         verdict = self.tally.score(Verdict(right, words(said), words(q.exact), note, item))
         self.question = self.deal()
         return verdict

@@ -43,7 +43,7 @@ def sitting(trainer: Trainer, name: str) -> Sitting | None:
     if name == "pairs":
         return PairsSitting(trainer, PairsDrill(rng=rng, system=system))
     if name == "true-count":
-        return TrueCountSitting(trainer, TrueCountDrill(rng=rng))
+        return TrueCountSitting(trainer, TrueCountDrill(rng=rng, system=system))
     if name == "decks":
         return DecksSitting(trainer, DeckDrill(rng=rng))
     if name == "bet-ramp":

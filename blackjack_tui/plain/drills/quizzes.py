@@ -4,6 +4,7 @@ deck estimation, bet ramp."""
 from __future__ import annotations
 
 from blackjack_tui.controller.training.base import Verdict
+from blackjack_tui.controller.training.tags import count_words, title_of
 from blackjack_tui.plain.drill_words import a_shoe, decks_words, sentence, signed
 from blackjack_tui.plain.drills.base import MENU_AND_QUIT, Quiz
 from blackjack_tui.plain.words import card_words
@@ -51,7 +52,7 @@ class TrueCountSitting(Quiz):
         q = self.drill.question
         tray = decks_words(q.decks - q.decks_left)
         return (f"{a_shoe(q.decks)}, {tray} in the discard tray; running count "
-                f"{q.running:+d}. The true count?")
+                f"{count_words(q.running)} ({title_of(self.drill.system)}). The true count?")
 
     def help(self) -> str:
         return ("Decks left are the shoe less the tray; type the running count over them, "

@@ -160,7 +160,8 @@ class TrueCountScreen(QuizScreen):
         lines = tray(q.decks, q.decks * 4 - q.quarters_left, ascii=self.card_style.ascii)
         lines[0].append(f"   A {q.decks}-deck shoe; the tray holds what is gone", style="dim")
         lines[1].append("   Running count ", style="dim")
-        lines[1].append(f"{q.running:+d}", style="bold #f2c94c")
+        lines[1].append(count_words(q.running), style="bold #f2c94c")
+        lines[1].append(f" ({title_of(self.drill.system)})", style="dim")
         return Group(*lines)
 
     def on_mount(self) -> None:

@@ -36,6 +36,7 @@ def drill_screen(name: str, game: Game, card_style: CardStyle,
     from blackjack_tui.controller.training.pairs import PairsDrill
     from blackjack_tui.controller.training.running import RunningCountDrill
     from blackjack_tui.controller.training.tags import drill_system
+    from blackjack_tui.controller.training.true_count import TrueCountDrill
     from blackjack_tui.ui.screens.training import drills
 
     keeper = keep if callable(keep) else None
@@ -58,6 +59,8 @@ def drill_screen(name: str, game: Game, card_style: CardStyle,
         return drills.RunningCountScreen(RunningCountDrill(system=counted), card_style, keeper)
     if name == "pairs":
         return drills.PairsScreen(PairsDrill(system=counted), card_style, keeper)
+    if name == "true-count":
+        return drills.TrueCountScreen(TrueCountDrill(system=counted), card_style, keeper)
     return screens[name](card_style=card_style, keep=keeper)
 
 

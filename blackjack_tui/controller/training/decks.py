@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from blackjack_tui.controller.training.base import Clock, Tally, Verdict
-from blackjack_tui.controller.training.true_count import parse_number, words
+from blackjack_tui.controller.training.true_count import deck_words, parse_number, words
 
 SHOES = (2, 6, 8)
 ASKS = ("discarded", "left")
@@ -61,11 +61,6 @@ class DeckDrill:
                                            words(q.expected).lstrip("+"), note, item))
         self.question = self.deal()
         return verdict
-
-
-def deck_words(decks: Fraction) -> str:
-    """``1 deck``, ``0.25 decks``, ``2.5 decks``."""
-    return f"{words(decks).lstrip('+')} deck{'' if decks == 1 else 's'}"
 
 
 def parse_decks(text: str, decks: int) -> Fraction:

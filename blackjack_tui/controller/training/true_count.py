@@ -48,6 +48,11 @@ class TrueCountQuestion:
                           self.scale)
 
 
+def deck_words(decks: Fraction) -> str:
+    """``1 deck``, ``0.25 decks``, ``2.5 decks``."""
+    return f"{words(decks).lstrip('+')} deck{'' if decks == 1 else 's'}"
+
+
 def words(value: Fraction) -> str:
     """``+2.67``, ``-1.5``, ``+3``."""
     if value.denominator == 1:
@@ -95,8 +100,8 @@ class TrueCountDrill:
         said = parse_number(text)
         q = self.question
         right = abs(said - q.exact) <= TOLERANCE
-        note = (f"running {count_words(q.running)} over {words(q.decks_left).lstrip('+')} "
-                f"decks left is {words(q.exact)}; the simulator counts {q.simulator:+d} "
+        note = (f"running {count_words(q.running)} over {deck_words(q.decks_left)} left is "
+                f"{words(q.exact)}; the simulator counts {q.simulator:+d} "
                 f"({CONVENTION})")
         item = f"rc{count_words(q.running)}/{words(q.decks_left).lstrip('+')}"
         verdict = self.tally.score(Verdict(right, words(said), words(q.exact), note, item))

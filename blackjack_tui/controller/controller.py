@@ -253,8 +253,8 @@ class RoundController:
         rnd = self.session.round
         if self.decision is None or rnd is None:
             return None
-        view = self.count_view()  # the index notes are Hi-Lo's: another count gives none
-        return advise(rnd, self.decision, view.true_count if view.system == "hi-lo" else None)
+        view = self.count_view()  # the index notes in the player's count system
+        return advise(rnd, self.decision, view.true_count, view.system)
 
     def _judge(self, rnd: Round, decision: Decision, action: Action) -> None:
         if self.coach is None:

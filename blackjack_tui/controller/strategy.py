@@ -66,11 +66,12 @@ def indices_of(rules: Rules, progress: Progress | None = None) -> Indices:
     return cached_indices(rules, progress=progress)
 
 
-def cached_indices_only(rules: Rules) -> Indices | None:
-    """The index plays if the disk cache has them, else ``None``: never computes."""
+def cached_indices_only(rules: Rules, count: str = "hi-lo") -> Indices | None:
+    """The index plays of the count system ``count`` if the disk cache has them, else
+    ``None``: never computes."""
     from blackjack_tui.analysis.cache import indices_file, load_indices
 
-    return load_indices(indices_file(rules))
+    return load_indices(indices_file(rules, count=count), count)
 
 
 def index_rows(rules: Rules, compute: bool = False, progress: Progress | None = None
@@ -130,18 +131,20 @@ class Advice:
         return 0.0 if value is None else self.ranked[0][1] - value
 
 
-def advise(rnd: Round, decision: Decision, true_count: float | None = None) -> Advice | None:
+def advise(rnd: Round, decision: Decision, true_count: float | None = None,
+           count: str = "hi-lo") -> Advice | None:
     """The hint for the hand that must decide now (``None`` for even money and the like).
 
     The shoe is a full shoe less every card the player can see: the hand, the up card and the
-    other hands on the table. With ``true_count`` (the Hi-Lo count the player keeps), the note
-    says when the count turns the play of this hand, from the index plays if they are cached.
+    other hands on the table. With ``true_count`` (the count the player keeps, in the system
+    ``count``: a running count for KO and Red 7), the note says when the count turns the play of
+    this hand, from that system's index plays if they are cached (never worked out here).
     """
     if decision.kind in ("insurance", "even-money"):
         advice = insurance_advice(rnd, decision)
         if advice is None or true_count is None or decision.kind != "insurance":
             return advice
-        note = count_note(rnd.rules, ("insurance", 0, 1), true_count, ("insurance",))
+        note = count_note(rnd.rules, ("insurance", 0, 1), true_count, ("insurance",), count)
         return replace(advice, note=note)
     if decision.kind != "play":
         return None
@@ -160,16 +163,17 @@ def advise(rnd: Round, decision: Decision, true_count: float | None = None) -> A
         from blackjack_tui.analysis.sim_engine import chart_key
 
         note = count_note(rnd.rules, chart_key(rnd.rules, hand.cards, rnd.up_card), true_count,
-                          decision.actions)
+                          decision.actions, count)
     return Advice(decision.box, decision.hand, hand.stake, ranked, note)
 
 
 def count_note(rules: Rules, key: tuple[str, int, int], true_count: float,
-               legal: Sequence[str]) -> str | None:
-    """``The count turns this play: ...`` when the index of this cell says so at ``true_count``."""
-    found = cached_indices_only(rules)
+               legal: Sequence[str], count: str = "hi-lo") -> str | None:
+    """``The count turns this play: ...`` when the index of this cell in the count system
+    ``count`` says so at ``true_count`` (KO's and Red 7's: at their running count)."""
+    found = cached_indices_only(rules, count)
     entry = found.find(*key) if found is not None else None
-    if entry is None:
+    if found is None or entry is None:
         return None
     basic = entry.below if entry.true_count > 0 else entry.above  # the chart's, from a full shoe
     if entry.play_at(true_count) == basic:
@@ -177,7 +181,7 @@ def count_note(rules: Rules, key: tuple[str, int, int], true_count: float,
     play = entry.play_at(true_count)
     if play not in legal:
         return None
-    return f"the count turns it: {play} at true count {true_count:+.1f} ({entry.words()})"
+    return f"the count turns it: {play} at {found.by} {true_count:+.1f} ({entry.words()})"
 
 
 def chart_action(rules: Rules, chart: Chart, cards: Sequence[Card], up: Card,

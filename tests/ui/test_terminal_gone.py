@@ -14,6 +14,7 @@ import subprocess
 import sys
 import termios
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from blackjack_tui.ui.terminal_watch import EVERY_SECONDS, terminal_gone, watcher
@@ -46,33 +47,26 @@ def test_the_watch_leaves_once() -> None:
         os.close(slave)
 
 
-def test_a_game_whose_terminal_is_gone_quits_and_keeps_its_round(tmp_path: Path) -> None:
-    data = tmp_path / "data"
+def run_then_hang_up(args: list[str], rows: int, cols: int,
+                     ready: Callable[[bytes, int], bool]) -> int:
+    """Start ``blackjack-tui ARGS`` on a pty, read it until ``ready(output, pty)`` says so, close
+    the pty and return the exit status (failing if the program goes on without its terminal).
+    No new session: the pty never becomes its controlling terminal, so closing it sends no
+    SIGHUP (as under a harness); the program must find out for itself."""
     master, slave = os.openpty()
-    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 100, 0, 0))
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
     env = dict(os.environ, TERM="xterm-256color", PYTHONPATH=str(REPO))
-    # No new session: the pty never becomes the game's controlling terminal, so closing it sends
-    # no SIGHUP (as under a harness); the game must find out for itself.
-    child = subprocess.Popen([sys.executable, "-m", "blackjack_tui", "--data-dir", str(data),
-                              "--seed", "7"], stdin=slave, stdout=slave, stderr=slave, env=env,
-                             close_fds=True)
+    child = subprocess.Popen([sys.executable, "-m", "blackjack_tui", *args], stdin=slave,
+                             stdout=slave, stderr=slave, env=env, close_fds=True)
     os.close(slave)
     out = b""
-    dealt = False
     try:
         deadline = time.monotonic() + 90
-        while time.monotonic() < deadline:
-            ready, _, _ = select.select([master], [], [], 0.2)
-            if ready:
+        while time.monotonic() < deadline and not ready(out, master):
+            readable, _, _ = select.select([master], [], [], 0.2)
+            if readable:
                 out += os.read(master, 65536)
-            if not dealt and b"Deal" in out:
-                time.sleep(0.5)
-                os.write(master, b"\r")  # deal: a round in play
-                dealt = True
-                dealt_at = time.monotonic()
-            if dealt and time.monotonic() - dealt_at > 3:
-                break
-        assert dealt, out.decode("utf-8", "replace")[-2000:]
+        assert ready(out, master), out.decode("utf-8", "replace")[-2000:]
         os.close(master)
         master = -1
         child.wait(timeout=EVERY_SECONDS * 3 + 10)
@@ -82,8 +76,23 @@ def test_a_game_whose_terminal_is_gone_quits_and_keeps_its_round(tmp_path: Path)
         if child.poll() is None:
             child.kill()
             child.wait()
-            raise AssertionError("the game went on without its terminal")
-    assert child.returncode == 0
+            raise AssertionError(f"{args[-1]} went on without its terminal")
+    return child.returncode
+
+
+def test_a_game_whose_terminal_is_gone_quits_and_keeps_its_round(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    dealt_at: list[float] = []
+
+    def dealt_a_while_ago(out: bytes, pty: int) -> bool:
+        if not dealt_at and b"Deal" in out:
+            time.sleep(0.5)
+            os.write(pty, b"\r")  # deal: a round in play
+            dealt_at.append(time.monotonic())
+        return bool(dealt_at) and time.monotonic() - dealt_at[0] > 3
+
+    assert run_then_hang_up(["--data-dir", str(data), "--seed", "7", "play"], 30, 100,
+                            dealt_a_while_ago) == 0
 
     from blackjack_tui.controller.game import Game, GameOptions
 
@@ -95,29 +104,8 @@ def test_a_game_whose_terminal_is_gone_quits_and_keeps_its_round(tmp_path: Path)
 
 
 def test_the_scorekeeper_whose_terminal_is_gone_quits(tmp_path: Path) -> None:
-    master, slave = os.openpty()
-    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
-    env = dict(os.environ, TERM="xterm-256color", PYTHONPATH=str(REPO))
-    child = subprocess.Popen([sys.executable, "-m", "blackjack_tui", "--data-dir",
-                              str(tmp_path / "data"), "ledger"], stdin=slave, stdout=slave,
-                             stderr=slave, env=env, close_fds=True)
-    os.close(slave)
-    out = b""
-    try:
-        deadline = time.monotonic() + 90
-        while time.monotonic() < deadline and b"vening" not in out:  # its first screen drawn
-            ready, _, _ = select.select([master], [], [], 0.2)
-            if ready:
-                out += os.read(master, 65536)
-        assert b"vening" in out, out.decode("utf-8", "replace")[-2000:]
-        os.close(master)
-        master = -1
-        child.wait(timeout=EVERY_SECONDS * 3 + 10)
-    finally:
-        if master >= 0:
-            os.close(master)
-        if child.poll() is None:
-            child.kill()
-            child.wait()
-            raise AssertionError("the scorekeeper went on without its terminal")
-    assert child.returncode == 0
+    def drawn(out: bytes, pty: int) -> bool:
+        return b"vening" in out  # its first screen, the evenings
+
+    assert run_then_hang_up(["--data-dir", str(tmp_path / "data"), "ledger"], 24, 80,
+                            drawn) == 0

@@ -101,12 +101,9 @@ class Sitting:
         return MENU_AND_QUIT
 
 
-class Quiz(Sitting):
-    """The drills answered with a number (true count, decks, bet ramp, pairs): a question, an
-    answer, a verdict, the next question."""
-
-    told = "the answer is {}"
-    """The right answer in words, for a wrong one: ``Not quite: the net tag is 0, …``."""
+class Tallied(Sitting):
+    """A sitting over a drill that keeps its own tally (every drill but the strategy drill's):
+    its attempt and its score are the tally's."""
 
     def __init__(self, trainer: Trainer, drill: Any) -> None:
         super().__init__(trainer)
@@ -118,6 +115,14 @@ class Quiz(Sitting):
 
     def score(self) -> str:
         return score_words(self.drill.tally.words())
+
+
+class Quiz(Tallied):
+    """The drills answered with a number (true count, decks, bet ramp, pairs): a question, an
+    answer, a verdict, the next question."""
+
+    told = "the answer is {}"
+    """The right answer in words, for a wrong one: ``Not quite: the net tag is 0, …``."""
 
     def question(self) -> str:
         raise NotImplementedError

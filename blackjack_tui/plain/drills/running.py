@@ -3,30 +3,17 @@ count."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from blackjack_tui.controller.training.base import Attempt, Verdict
-from blackjack_tui.plain.drill_words import cards_line, score_words, sentence, verdict_line
-from blackjack_tui.plain.drills.base import MENU_AND_QUIT, Sitting, Trainer
+from blackjack_tui.controller.training.base import Verdict
+from blackjack_tui.plain.drill_words import cards_line, sentence, verdict_line
+from blackjack_tui.plain.drills.base import MENU_AND_QUIT, Tallied
 from blackjack_tui.plain.words import card_words
 
 
-class RunningCountSitting(Sitting):
+class RunningCountSitting(Tallied):
     """Cards a group a line at the drill's pace, then the count; between runs the pace and the
     mode are the player's."""
 
     title = "Running count"
-
-    def __init__(self, trainer: Trainer, drill: Any) -> None:
-        super().__init__(trainer)
-        self.drill = drill
-
-    def attempt(self) -> Attempt | None:
-        found: Attempt | None = self.drill.tally.attempt()
-        return found
-
-    def score(self) -> str:
-        return score_words(self.drill.tally.words())
 
     def opening(self) -> str:
         return (f"Running count at speed, {self.t.system_words}: the cards come one to three to "

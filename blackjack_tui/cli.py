@@ -22,8 +22,9 @@ import os
 import sys
 from collections.abc import Callable, Collection, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field
 from typing import Any
+
+from msgspec import Struct, field
 
 
 class UsageError(Exception):
@@ -68,8 +69,7 @@ def _seed(text: str) -> int:
     return _whole(text, MAX_SEED_DIGITS, "a seed")
 
 
-@dataclass(frozen=True)
-class Option:
+class Option(Struct, frozen=True):
     """An option several commands share, declared once."""
 
     flags: tuple[str, ...]
@@ -105,8 +105,7 @@ def _no_arguments(parser: argparse.ArgumentParser) -> None:
     pass
 
 
-@dataclass(frozen=True)
-class Command:
+class Command(Struct, frozen=True):
     """A sub-command: ``blackjack_tui/commands/<module>.py`` runs it."""
 
     name: str

@@ -16,9 +16,10 @@ import os
 import re
 import tomllib
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+from msgspec import Struct, field
 
 from blackjack_tui.engine.count_systems import NAMES, system
 from blackjack_tui.paths import config_dir
@@ -91,15 +92,13 @@ SETTINGS_FIELD = {"theme": "theme", "ascii": "ascii_cards", "four_colour": "four
 """The keys that are also settings saved from Options (by the Settings field's name)."""
 
 
-@dataclass(frozen=True)
-class Setting:
+class Setting(Struct, frozen=True):
     value: Any
     source: str
     """Where it came from: ``environment BLACKJACK_TUI_SPEED`` or the file's path."""
 
 
-@dataclass
-class Config:
+class Config(Struct):
     path: Path
     values: dict[str, Setting] = field(default_factory=dict)
     keymap: dict[str, str] = field(default_factory=dict)

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import re
 import tomllib
-from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from msgspec import Struct
 from pydantic import ValidationError
 
 from blackjack_tui.engine.rules import Rules
@@ -29,8 +29,7 @@ MAX_EXTENDS = 16
 thousands long stopped the game from starting (Python's recursion limit, and quadratic time)."""
 
 
-@dataclass(frozen=True)
-class RulesFileError:
+class RulesFileError(Struct, frozen=True):
     """One problem in a rules file, worded for a player:
     ``file:line: ruleset 'x', key 'y': why``."""
 

@@ -11,9 +11,8 @@ the chart from there on (not the best play for the exact cards, which :mod:`.pla
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 import numpy as np
+from msgspec import Struct, field
 
 from blackjack_tui.analysis.forest import Forest
 from blackjack_tui.analysis.play import Values, hit_values
@@ -22,8 +21,7 @@ from blackjack_tui.analysis.strategy import HIT, STAND
 RowKey = tuple[str, int]
 
 
-@dataclass
-class Row:
+class Row(Struct):
     """The two-card hands of one chart row, and what each of their actions is worth."""
 
     key: RowKey
@@ -42,8 +40,7 @@ class Row:
                 for action, value in self.values.items()}
 
 
-@dataclass
-class ChartPlay:
+class ChartPlay(Struct):
     """The chart's hit-or-stand for every (kind, total, up) and each node's value playing it."""
 
     hits: dict[tuple[bool, int], np.ndarray]

@@ -11,10 +11,10 @@ such card to give).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import lru_cache
 
 import numpy as np
+from msgspec import Struct
 
 from blackjack_tui.engine.kernel import best_total, is_soft
 
@@ -28,8 +28,7 @@ BEST = np.array([[best_total(h, ace) for h in _HARD] for ace in (False, True)], 
 SOFT = np.array([[is_soft(h, ace) for h in _HARD] for ace in (False, True)], dtype=bool)
 
 
-@dataclass(frozen=True)
-class Compositions:
+class Compositions(Struct, frozen=True):
     """The compositions of ``minimum`` plus any cards, up to a hard total of 21 and ``cap``."""
 
     counts: np.ndarray

@@ -35,10 +35,12 @@ The definitions both paths follow:
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
 from decimal import Decimal, InvalidOperation
 from itertools import pairwise
 from typing import TYPE_CHECKING, TypeAlias
+
+from msgspec import Struct
+from msgspec.structs import force_setattr, replace
 
 from blackjack_tui.analysis.strategy import Cell, Chart
 from blackjack_tui.engine.count_systems import DEFAULT, NAMES, system
@@ -101,8 +103,7 @@ def count_at(count: str, running: int, cards_left: int, mode: str = "floor") -> 
     return running // counted.scale
 
 
-@dataclass(frozen=True, slots=True)
-class Spread:
+class Spread(Struct, frozen=True):
     """Units by true count, ``(tc, units)`` rising; the lowest entry covers lower counts."""
 
     steps: tuple[tuple[int, Decimal], ...]
@@ -147,8 +148,7 @@ class Spread:
         return ",".join(f"{tc}:{units}" for tc, units in self.steps)
 
 
-@dataclass(frozen=True, slots=True)
-class CountPlan:
+class CountPlan(Struct, frozen=True):
     """How the counter bets and plays (see the module's docstring)."""
 
     spread: Spread
@@ -161,7 +161,7 @@ class CountPlan:
     tc_mode: str = "floor"
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "count", system(self.count).name)  # unknown: says so now
+        force_setattr(self, "count", system(self.count).name)  # unknown: says so now
         true_count(0, 52, self.tc_mode)
         if self.wong_in is not None and self.wong_out is not None \
                 and self.wong_in <= self.wong_out:
@@ -220,8 +220,7 @@ def chart_at(chart: Chart, plays: tuple[Index, ...], tc: int, insure: bool = Fal
     return replace(chart, cells=cells, insure=insure)
 
 
-@dataclass(frozen=True, slots=True)
-class CountChunkResult:
+class CountChunkResult(Struct, frozen=True):
     """What one chunk of rounds gave: sums over the rounds the player bet on, in units."""
 
     index: int
@@ -237,8 +236,7 @@ class CountChunkResult:
     cpu_seconds: float
 
 
-@dataclass(frozen=True, slots=True)
-class CountEstimate:
+class CountEstimate(Struct, frozen=True):
     """A plan's figures per round played, in units, with the win rate's 95 % interval."""
 
     rounds: int

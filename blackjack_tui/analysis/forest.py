@@ -22,9 +22,9 @@ Where the dealer's later blackjack takes every bet, values are plain EVs includi
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 
 import numpy as np
+from msgspec import Struct, field
 
 from blackjack_tui.analysis.compositions import PLACE, Compositions, compositions, everything
 from blackjack_tui.analysis.dealer_batch import BLACKJACK_COL, Removals, batch
@@ -45,8 +45,7 @@ def stand_weights(ties_lose: frozenset[int], plain: bool) -> np.ndarray:
     return w
 
 
-@dataclass
-class Context:
+class Context(Struct):
     """One set of compositions in the forest, nodes ``start .. start + len(comps)``."""
 
     name: tuple[int, int]
@@ -60,8 +59,7 @@ class Context:
         return self.start + self.comps.index(counts)
 
 
-@dataclass
-class Forest:
+class Forest(Struct):
     """Nodes of all contexts, with their dealer odds and draw chances for each up card."""
 
     table: TableMath

@@ -8,9 +8,9 @@ card the hand has drawn; a split is played out with the pair cards counted as th
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 
 import numpy as np
+from msgspec import Struct
 
 from blackjack_tui.analysis.forest import MAIN, Forest, build, split_contexts
 from blackjack_tui.analysis.play import double_values, optimal, split_value
@@ -23,8 +23,7 @@ from blackjack_tui.engine.kernel import hand_totals
 from blackjack_tui.engine.rules import Rules
 
 
-@dataclass(frozen=True, slots=True)
-class Hint:
+class Hint(Struct, frozen=True):
     """The legal actions for a hand, best first, each with its EV per unit of the hand's bet.
 
     In a peek game the EVs are given the dealer has no blackjack (the player acts after the peek);

@@ -28,9 +28,10 @@ from it an index read this way is right on average, early in the shoe too low, l
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
 
 import numpy as np
+from msgspec import Struct
+from msgspec.structs import replace
 
 from blackjack_tui.analysis.shoe import full_shoe
 from blackjack_tui.analysis.solve import solve
@@ -50,8 +51,7 @@ WATCHED = (
 """The plays every index table lists (the others are kept when they turn within the range)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Index:
+class Index(Struct, frozen=True):
     """A play that turns with the count: ``above`` from ``true_count`` up, ``below`` under it."""
 
     kind: str
@@ -84,8 +84,7 @@ class Index:
         return self.above if true_count >= self.number else self.below
 
 
-@dataclass(frozen=True, slots=True)
-class Indices:
+class Indices(Struct, frozen=True):
     """Every index of a rule set, the watched plays first."""
 
     entries: tuple[Index, ...]

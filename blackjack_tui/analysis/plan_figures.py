@@ -16,8 +16,9 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
+
+from msgspec import Struct
 
 from blackjack_tui.analysis import counting as c
 
@@ -40,8 +41,7 @@ class Cancelled(Exception):
     """The simulation was stopped before its last chunk."""
 
 
-@dataclass(frozen=True, slots=True)
-class Figures:
+class Figures(Struct, frozen=True):
     """The figures the plan screen shows, worked out from a plan's
     :class:`~.counting.CountEstimate` (the ``sim`` command's, which the plan's file keeps)."""
 

@@ -5,13 +5,12 @@ Kept apart from :mod:`.edge` so that reading a cached result imports nothing hea
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from msgspec import Struct
 
 from blackjack_tui.analysis.strategy import Chart
 
 
-@dataclass(frozen=True, slots=True)
-class Analysis:
+class Analysis(Struct, frozen=True):
     """A rule set's basic-strategy chart and what playing it costs."""
 
     chart: Chart

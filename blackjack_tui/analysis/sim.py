@@ -15,7 +15,8 @@ from __future__ import annotations
 import hashlib
 import math
 import time
-from dataclasses import dataclass
+
+from msgspec import Struct
 
 from blackjack_tui.analysis.sim_engine import EngineTable
 from blackjack_tui.analysis.sim_fast import FastTable, models
@@ -26,8 +27,7 @@ CHUNK_HANDS = 20_000
 Z95 = 1.959963984540054
 
 
-@dataclass(frozen=True, slots=True)
-class Chunk:
+class Chunk(Struct, frozen=True):
     """A share of the work: ``hands`` rounds from a fresh shoe seeded with ``seed``."""
 
     index: int
@@ -35,8 +35,7 @@ class Chunk:
     hands: int
 
 
-@dataclass(frozen=True, slots=True)
-class ChunkResult:
+class ChunkResult(Struct, frozen=True):
     hands: int
     total: float
     """Sum of the rounds' nets, in bets."""
@@ -72,8 +71,7 @@ def run_chunk(rules: Rules, chart: Chart, chunk: Chunk, engine: bool = False) ->
     return ChunkResult(chunk.hands, total, squares, time.process_time() - began)
 
 
-@dataclass(frozen=True, slots=True)
-class Estimate:
+class Estimate(Struct, frozen=True):
     """The simulated return and its 95% confidence interval, in percent of the bet."""
 
     hands: int

@@ -21,12 +21,12 @@ import hashlib
 import random
 import time
 from collections.abc import Sequence
-from dataclasses import replace
 from operator import mul
 from types import ModuleType
 from typing import Any
 
 import numpy as np
+from msgspec.structs import replace
 
 from blackjack_tui.analysis.cache import cached_arrays, code_digest
 from blackjack_tui.analysis.counting import CountChunkResult, CountPlan, Record, Spread, tag

@@ -16,10 +16,11 @@ from __future__ import annotations
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import replace
 from itertools import accumulate
 from operator import mul
 from typing import TypeAlias
+
+from msgspec.structs import replace
 
 from blackjack_tui.analysis.counting import (
     CountChunkResult,

@@ -25,7 +25,7 @@ on a blackjack is an end at once: no card is drawn for it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from msgspec import Struct
 
 from blackjack_tui.analysis.sim_tables import (
     AT_TURN,
@@ -52,8 +52,7 @@ INSURED = 1 << 7
 """The bit of a standing hand's code that says its insurance waits for the dealer."""
 
 
-@dataclass(frozen=True, slots=True)
-class Machine:
+class Machine(Struct, frozen=True):
     """The tables of :func:`build_machine` (see the module's docstring)."""
 
     entry: list[int]

@@ -15,7 +15,7 @@ tables cannot hold (the order of the round, who is paid when) is in
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from msgspec import Struct
 
 from blackjack_tui.analysis.sim_engine import BANKROLL, BET, chart_key
 from blackjack_tui.analysis.strategy import Chart, insurance_can_win
@@ -55,8 +55,7 @@ def pair_key(c1: int, c2: int, up: int) -> int:
     return (c1 << 4 | c2) << 4 | up
 
 
-@dataclass(frozen=True, slots=True)
-class Tables:
+class Tables(Struct, frozen=True):
     """Everything a round looks up, for one rule set and one chart."""
 
     codes: tuple[int, ...]

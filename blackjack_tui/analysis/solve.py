@@ -10,10 +10,10 @@ shoes shifted to a true count.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import partial
 
 import numpy as np
+from msgspec import Struct
 
 from blackjack_tui.analysis.chart_play import ChartPlay, Row, RowKey, play_chart
 from blackjack_tui.analysis.dealer_batch import Removals, batch
@@ -36,8 +36,7 @@ EXACT_RESPLIT_DECKS = 2
 """Up to this many decks every hand of a resplit is solved with its pair cards out."""
 
 
-@dataclass
-class Start:
+class Start(Struct):
     """A starting hand ``first <= second`` against every up card."""
 
     first: int
@@ -61,8 +60,7 @@ class Start:
         return self.first == self.second
 
 
-@dataclass
-class Solution:
+class Solution(Struct):
     """A shoe solved: its forest, starting hands and chart."""
 
     table: TableMath

@@ -10,8 +10,9 @@ without splitting.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
+
+from msgspec import Struct
 
 if TYPE_CHECKING:
     from blackjack_tui.engine.rules import Rules
@@ -30,8 +31,7 @@ LETTERS = {HIT: "H", STAND: "S", DOUBLE: "D", SPLIT: "P", SURRENDER: "R"}
 _CONDITIONAL = (DOUBLE, SPLIT, SURRENDER)
 
 
-@dataclass(frozen=True, slots=True)
-class Cell:
+class Cell(Struct, frozen=True):
     """One chart cell: actions ranked best first, each with its EV (per unit of the bet)."""
 
     ranked: tuple[tuple[str, float], ...]
@@ -74,8 +74,7 @@ class Cell:
         raise ValueError(f"none of {sorted(legal)} is ranked in this cell")
 
 
-@dataclass(frozen=True, slots=True)
-class Chart:
+class Chart(Struct, frozen=True):
     """The basic-strategy chart: ``cells[(kind, row, up)]``, kind ``hard``, ``soft`` or ``pair``."""
 
     cells: dict[tuple[str, int, int], Cell]

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass
 from typing import Literal
+
+from msgspec import Struct
 
 from blackjack_tui.engine import kernel
 from blackjack_tui.engine.rules import Rules
@@ -22,8 +23,7 @@ NON_MATH_FIELDS = frozenset({
 })
 
 
-@dataclass(frozen=True, slots=True)
-class TableMath:
+class TableMath(Struct, frozen=True):
     """The rules as the calculator reads them (plain values, cheap on the hot path)."""
 
     decks: int

@@ -16,8 +16,9 @@ import random
 import time
 from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
-from dataclasses import replace
 from decimal import Decimal, InvalidOperation
+
+from msgspec.structs import replace
 
 from blackjack_tui.analysis import counting as c
 from blackjack_tui.analysis import plan_input, sim_compiled

@@ -12,16 +12,16 @@ win, than the plan's figures assume) and counted.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from decimal import Decimal
+
+from msgspec import Struct
 
 from blackjack_tui.engine.money import money_str
 
 CENT = Decimal("0.01")
 
 
-@dataclass(frozen=True)
-class BetVerdict:
+class BetVerdict(Struct, frozen=True):
     tc: int
     plan: Decimal
     """The plan's bet (0: the plan sits this round out)."""

@@ -8,16 +8,16 @@ cards the player can see (:func:`.strategy.insurance_advice`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from decimal import Decimal
+
+from msgspec import Struct
 
 from blackjack_tui.controller.strategy import Advice
 
 EPSILON = 1e-9  # two actions worth the same are both the best play
 
 
-@dataclass(frozen=True)
-class Verdict:
+class Verdict(Struct, frozen=True):
     action: str
     best: str
     cost: float

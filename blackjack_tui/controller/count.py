@@ -17,8 +17,9 @@ the shoe's size, which the player can see in the shoe and the tray.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
+
+from msgspec import Struct
 
 from blackjack_tui.engine.cards import Card
 from blackjack_tui.engine.count_systems import DEFAULT, SYSTEMS, CountSystem, system
@@ -41,8 +42,7 @@ def _tags(value: Fraction) -> str:
     return text
 
 
-@dataclass(frozen=True)
-class CountView:
+class CountView(Struct, frozen=True):
     running: int
     """The running count in the system's points (its tags for every system but Wong Halves,
     whose points are halves: see :attr:`tags`); an unbalanced system's from its initial count."""

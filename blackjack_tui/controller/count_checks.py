@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import math
 import random
-from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
+
+from msgspec import Struct
 
 from blackjack_tui.controller.count import CountView
 
@@ -23,8 +24,7 @@ CHANCE = {"never": 0.0, "sometimes": 1 / 8, "often": 1 / 3}
 """The chance of a check at each deal, by the setting."""
 
 
-@dataclass(frozen=True)
-class Question:
+class Question(Struct, frozen=True):
     kind: str
     """``running`` or ``true``."""
     running: Fraction | int
@@ -43,8 +43,7 @@ class Question:
         return f"{self.true_count:+.1f} (the simulator bets on {math.floor(self.true_count):+d})"
 
 
-@dataclass(frozen=True)
-class Scored:
+class Scored(Struct, frozen=True):
     right: bool
     words: str
 

@@ -24,9 +24,10 @@ from __future__ import annotations
 import datetime as dt
 import random
 from collections import Counter
-from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import TYPE_CHECKING
+
+from msgspec import Struct, field
 
 from blackjack_tui.controller.strategy import chart_action
 from blackjack_tui.controller.training.base import Attempt
@@ -65,8 +66,7 @@ def kind_of(rules: Rules, cards: list[Card]) -> str:
     return "soft" if hand_totals(cards)[1] else "hard"
 
 
-@dataclass(frozen=True)
-class Question:
+class Question(Struct, frozen=True):
     cards: tuple[Card, Card]
     up: Card
     kind: str
@@ -77,8 +77,7 @@ class Question:
     index: Index | None = None
 
 
-@dataclass
-class Score:
+class Score(Struct):
     asked: int = 0
     right: int = 0
     errors: dict[str, int] = field(

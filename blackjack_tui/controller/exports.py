@@ -7,9 +7,10 @@ history is a few seconds of work), written under the data folder's ``exports/`` 
 from __future__ import annotations
 
 import asyncio
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
+
+from msgspec import Struct
 
 from blackjack_tui.store.exports import history_csv, history_json, write_history
 from blackjack_tui.store.jsonio import stamp
@@ -18,8 +19,7 @@ if TYPE_CHECKING:
     from blackjack_tui.controller.game import Game
 
 
-@dataclass(frozen=True, slots=True)
-class Export:
+class Export(Struct, frozen=True):
     """The history as text: ``<stem>.csv`` and ``<stem>.json``, and how many rounds it holds."""
 
     stem: str

@@ -19,9 +19,11 @@ and coming back resumes it (the game keeps it in the database).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from typing import TYPE_CHECKING, Protocol
+
+from msgspec import Struct, field
+from msgspec.structs import replace
 
 from blackjack_tui.controller.players import Opponent
 from blackjack_tui.engine.rules import LedgerSettings, Rules
@@ -34,8 +36,7 @@ PLAYER = "You"
 NATURALS = ("blackjack", "even-money")
 
 
-@dataclass
-class HandMoves:
+class HandMoves(Struct):
     """How one hand moved the evening's chips: the hand's result and any rebuy, per stack
     (``HOUSE`` for the house's side of the bank)."""
 

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass, replace
 from decimal import Decimal
 from pathlib import Path
 
+from msgspec import Struct
+from msgspec.structs import replace
 from pydantic import ValidationError
 
 from blackjack_tui.analysis import counting as c
@@ -39,8 +40,7 @@ class PlanError(ValueError):
     """A field of the editor that is not a plan: ``str()`` is one line for the screen."""
 
 
-@dataclass(frozen=True)
-class PlanOutcome:
+class PlanOutcome(Struct, frozen=True):
     """What the screen shows of one plan."""
 
     estimate: c.CountEstimate

@@ -8,9 +8,10 @@ strategy does.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from decimal import Decimal
 from typing import TYPE_CHECKING
+
+from msgspec import Struct
 
 from blackjack_tui.engine.actions import BARE, Action, Decision
 from blackjack_tui.engine.rules import Rules
@@ -28,8 +29,7 @@ NO_JOIN = Action(ActionName.NO_JOIN)
 STACK = Decimal(500)
 
 
-@dataclass
-class Opponent:
+class Opponent(Struct):
     """A computer player between rounds: a name and a stack."""
 
     name: str

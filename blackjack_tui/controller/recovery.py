@@ -12,8 +12,9 @@ it can be trusted.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
+
+from msgspec import Struct, field
 
 from blackjack_tui.controller.home import HomeGame
 from blackjack_tui.engine.errors import EngineError
@@ -29,8 +30,7 @@ if TYPE_CHECKING:
     from blackjack_tui.engine.round import Round
 
 
-@dataclass
-class Found:
+class Found(Struct):
     """A round to resume (or none), its home evening, and what to tell the player."""
 
     round: Round | None = None

@@ -14,10 +14,11 @@ own module and each using only the parts below it:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from decimal import Decimal
 from pathlib import Path
 from typing import TYPE_CHECKING
+
+from msgspec import Struct
 
 if TYPE_CHECKING:
     from blackjack_tui.controller.disk import Disk
@@ -29,8 +30,7 @@ if TYPE_CHECKING:
     from blackjack_tui.store.store import Store
 
 
-@dataclass
-class GameOptions:
+class GameOptions(Struct):
     """What the command line asked for (``None``: the saved setting)."""
 
     rules: str | None = None

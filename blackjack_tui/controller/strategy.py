@@ -7,10 +7,12 @@ first analysis of a rule set, which can take a second before the disk cache has 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
 from decimal import Decimal
 from pathlib import Path
 from typing import TYPE_CHECKING
+
+from msgspec import Struct
+from msgspec.structs import replace
 
 from blackjack_tui.engine.actions import Decision
 from blackjack_tui.engine.cards import Card
@@ -105,8 +107,7 @@ def chart_codes(rules: Rules) -> dict[str, dict[str, dict[str, str]]]:
     return chart_of(rules).codes()
 
 
-@dataclass(frozen=True)
-class Advice:
+class Advice(Struct, frozen=True):
     """The legal actions for the hand in play, best first, each with its EV per unit of the bet.
 
     ``note`` says when the Hi-Lo count changes the play (from the rule set's index plays).

@@ -5,8 +5,9 @@ play, from the cards he can see.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
+
+from msgspec import Struct
 
 if TYPE_CHECKING:
     from blackjack_tui.engine.round import Round
@@ -16,8 +17,7 @@ WON = ("win", "blackjack", "even-money")
 LOST = ("lose", "bust", "surrender")
 
 
-@dataclass
-class SessionTally:
+class SessionTally(Struct):
     """The player's own hands this sitting (never a computer player's)."""
 
     wins: int = 0

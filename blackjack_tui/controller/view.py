@@ -7,9 +7,10 @@ the widgets draw it. Built from events only, it also serves resuming a saved rou
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import TYPE_CHECKING
+
+from msgspec import Struct, field
 
 from blackjack_tui.engine.cards import Card, total_label
 from blackjack_tui.engine.events import Event
@@ -21,8 +22,7 @@ if TYPE_CHECKING:
     from blackjack_tui.engine.round import Round
 
 
-@dataclass
-class HandView:
+class HandView(Struct):
     cards: list[Card] = field(default_factory=list)
     stake: Decimal = ZERO
     doubled: bool = False
@@ -60,8 +60,7 @@ class HandView:
         return self.totals()[0] > 21
 
 
-@dataclass
-class BoxView:
+class BoxView(Struct):
     number: int
     bet: Decimal
     hands: list[HandView] = field(default_factory=list)
@@ -92,8 +91,7 @@ class BoxView:
                 + (self.behind_insurance_net or ZERO))
 
 
-@dataclass
-class TableView:
+class TableView(Struct):
     """The round as shown: dealer cards (``None`` = face down), boxes, the active hand."""
 
     aces_low_on_double: AcesLow | None = None

@@ -10,10 +10,11 @@ keys and the words in messages. Text forms (``hit``, ``insurance:12.50``) are re
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from decimal import ROUND_DOWN, Decimal, InvalidOperation
 from types import MappingProxyType
 from typing import NamedTuple
+
+from msgspec import Struct
 
 from blackjack_tui.engine.errors import InvalidActionError
 from blackjack_tui.engine.money import CENT, MAX_DIGITS, in_cents
@@ -28,8 +29,7 @@ JOIN_ACTIONS = (A.JOIN, A.NO_JOIN)
 ACTION_NAMES = PLAY_ACTIONS + INSURANCE_ACTIONS + EVEN_MONEY_ACTIONS + JOIN_ACTIONS
 
 
-@dataclass(frozen=True, slots=True)
-class ActionSpec:
+class ActionSpec(Struct, frozen=True):
     """One action, defined once: its name, the key that plays it, its words, its binding.
 
     ``key`` plays it at the table and answers it in the drill. ``label`` names it in sentences

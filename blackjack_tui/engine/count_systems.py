@@ -31,8 +31,9 @@ on qfit.com's and the Wizard of Odds' count pages, which the tests were checked 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from fractions import Fraction
+
+from msgspec import Struct
 
 from blackjack_tui.engine.cards import Card
 
@@ -43,8 +44,7 @@ PER_DECK = {value: (16 if value == 10 else 4) for value in VALUES}
 RED = frozenset("HD")
 
 
-@dataclass(frozen=True, slots=True)
-class CountSystem:
+class CountSystem(Struct, frozen=True):
     """One counting system: its tags by card value, in points (see the module's docstring)."""
 
     name: str

@@ -26,8 +26,9 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
-from dataclasses import dataclass, field
 from typing import Any
+
+from msgspec import Struct, field
 
 from blackjack_tui.engine.cards import DECK, Card, CardError, parse_cards
 from blackjack_tui.engine.errors import EngineError, StateError
@@ -127,8 +128,7 @@ def fair_order(server_seed: str, client_seed: str, nonce: int, decks: int,
     return cards[::-1]
 
 
-@dataclass(frozen=True)
-class ShoeRecord:
+class ShoeRecord(Struct, frozen=True):
     """One provably fair shoe: its commitment, seeds and the cards dealt from it, in order."""
 
     commitment: str
@@ -203,8 +203,7 @@ class ShoeRecord:
                    seed, pool)
 
 
-@dataclass(frozen=True)
-class Verdict:
+class Verdict(Struct, frozen=True):
     """The outcome of :func:`verify_record`: ``fair`` and what was checked or found wrong."""
 
     fair: bool

@@ -13,9 +13,10 @@ a double (an equal bet), and his own insurance or even money.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
+
+from msgspec import Struct
 
 from blackjack_tui.engine.money import to_money
 
@@ -28,8 +29,7 @@ def seat_box(seat: int) -> int:
     return SEAT_BOX_BASE + seat
 
 
-@dataclass(frozen=True, slots=True)
-class SeatBet:
+class SeatBet(Struct, frozen=True):
     """A computer seat sitting down for a round: its name, its chips and its bet (``None``: it
     sits the round out, as the home game's banker does)."""
 

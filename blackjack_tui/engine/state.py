@@ -9,9 +9,10 @@ round; a round gives its :class:`Saved` to :func:`write`.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
+
+from msgspec import Struct
 
 from blackjack_tui.engine.cards import Card, parse_cards
 from blackjack_tui.engine.errors import EngineError, StateError
@@ -26,8 +27,7 @@ from blackjack_tui.engine.vocabulary import ActionName, Phase
 _NOT_A_ROUND = (KeyError, TypeError, ValueError, ArithmeticError, IndexError, AttributeError)
 
 
-@dataclass(slots=True)
-class Saved:
+class Saved(Struct):
     """A saved round read back: what each of the round's parts holds."""
 
     rules: Rules

@@ -13,9 +13,10 @@ kernel (:func:`~blackjack_tui.engine.kernel.payout_factor`, :func:`~.kernel.insu
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from decimal import Decimal
 from enum import StrEnum
+
+from msgspec import Struct
 
 from blackjack_tui.engine import kernel
 from blackjack_tui.engine.rules import Rules
@@ -53,14 +54,13 @@ SHORT: dict[SheetResult, str] = {outcome: code for code, outcome in CODES.items(
 _WINS = (SheetResult.WIN, SheetResult.NATURAL, SheetResult.DOUBLE_WIN)
 
 
-@dataclass(frozen=True, slots=True)
-class Play:
+class Play(Struct, frozen=True):
     """What one player did in one hand: the bet, each hand's outcome (two after a split),
     the insurance stake and whether the bank had blackjack."""
 
     bet: Decimal
     hands: tuple[SheetResult, ...]
-    insurance: Decimal = field(default=Decimal(0))
+    insurance: Decimal = Decimal(0)
     bank_blackjack: bool = False
 
 

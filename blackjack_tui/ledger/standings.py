@@ -3,9 +3,10 @@ who has won. Plain classes, because the simulated home game adds a hand every ro
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from decimal import Decimal
 from typing import Literal
+
+from msgspec import Struct
 
 from blackjack_tui.engine.rules import LedgerSettings
 from blackjack_tui.ledger.events import Close, Event, HandPlayed, LedgerError, Rebuy, Retire
@@ -16,8 +17,7 @@ Status = Literal["in", "broke", "out"]
 EndedBy = Literal["last-stack", "hands", "closed"]
 
 
-@dataclass(frozen=True, slots=True)
-class Row:
+class Row(Struct, frozen=True):
     """One line of the ledger sheet: a hand, a rebuy, a player leaving, or the early close."""
 
     kind: Literal["hand", "rebuy", "retire", "close"]

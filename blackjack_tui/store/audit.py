@@ -17,11 +17,12 @@ import contextlib
 import json
 import sqlite3
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
 from decimal import Decimal
 from functools import cache
 from pathlib import Path
 from typing import Any
+
+from msgspec import Struct, field
 
 from blackjack_tui.engine.fair import ShoeRecord, verify_record
 from blackjack_tui.engine.money import money_str
@@ -49,8 +50,7 @@ JSON_COLUMNS = {"meta": (), "settings": ("value",), "shoe": ("state",), "infligh
 """The small tables' JSON columns, checked whole (a round's record is checked with the round)."""
 
 
-@dataclass
-class Audit:
+class Audit(Struct):
     rounds: int = 0
     bankroll: Decimal = Decimal(0)
     journal: Decimal = Decimal(0)

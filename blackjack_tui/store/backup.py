@@ -18,9 +18,10 @@ import os
 import re
 import shutil
 import sqlite3
-from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
+
+from msgspec import Struct, field
 
 from blackjack_tui.store.atomic import free_name, fsync_folder
 from blackjack_tui.store.db import DB_NAME, quick_check, schema_problems
@@ -39,8 +40,7 @@ def backups_dir(folder: Path) -> Path:
     return folder / BACKUPS
 
 
-@dataclass
-class Inspection:
+class Inspection(Struct):
     """What a database file holds and whether it can be trusted."""
 
     path: Path

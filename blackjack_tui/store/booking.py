@@ -12,9 +12,10 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
+
+from msgspec import Struct, field
 
 from blackjack_tui.engine.fair import ShoeRecord
 from blackjack_tui.store import journal
@@ -25,8 +26,7 @@ from blackjack_tui.store.records import put_record
 from blackjack_tui.store.settings import Settings, save_settings
 
 
-@dataclass
-class Counts:
+class Counts(Struct):
     """The player's own hands in one round (computer seats never count)."""
 
     hands: int = 0
@@ -47,8 +47,7 @@ class Counts:
         return tuple(getattr(self, c) for c in self.COLUMNS)
 
 
-@dataclass
-class EveningSave:
+class EveningSave(Struct):
     """A home evening written with the booking that changed it."""
 
     id: str
@@ -57,8 +56,7 @@ class EveningSave:
     source: str = "table"
 
 
-@dataclass
-class Booking:
+class Booking(Struct):
     """Everything one finished round changes, written in one transaction by :meth:`Store.book`."""
 
     round_id: str

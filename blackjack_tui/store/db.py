@@ -17,9 +17,10 @@ import functools
 import shutil
 import sqlite3
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
+
+from msgspec import Struct, field
 
 from blackjack_tui.engine.money import money_str
 from blackjack_tui.store.atomic import free_name
@@ -330,8 +331,7 @@ def schema_problems(conn: sqlite3.Connection) -> list[str]:
     return out
 
 
-@dataclass
-class Salvage:
+class Salvage(Struct):
     """What :func:`salvage` made of a damaged file."""
 
     aside: Path

@@ -9,14 +9,14 @@ from __future__ import annotations
 import datetime as dt
 import json
 import sqlite3
-from dataclasses import dataclass
+
+from msgspec import Struct
 
 MAX_MISSED = 200
 """The most missed items kept with one attempt."""
 
 
-@dataclass(frozen=True)
-class AttemptRow:
+class AttemptRow(Struct, frozen=True):
     drill: str
     day: dt.date
     asked: int

@@ -8,10 +8,10 @@ import io
 import json
 import os
 import tempfile
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
+from msgspec import Struct
 from pydantic import ValidationError
 
 from blackjack_tui.files import InputFileError, read_text
@@ -43,8 +43,7 @@ class EveningFileError(ValueError):
     """A saved evening that cannot be read, naming the file and why."""
 
 
-@dataclass(frozen=True, slots=True)
-class EveningSummary:
+class EveningSummary(Struct, frozen=True):
     """One line of the evening list."""
 
     id: str

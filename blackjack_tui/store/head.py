@@ -23,9 +23,11 @@ import hashlib
 import json
 import os
 import sqlite3
-from dataclasses import asdict, dataclass, replace
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
+
+from msgspec import Struct
+from msgspec.structs import asdict, replace
 
 from blackjack_tui.store.atomic import write_atomic
 from blackjack_tui.store.db import money_text
@@ -38,8 +40,7 @@ _LINES = ("SELECT id, account, kind, amount, coalesce(round_id, '') FROM journal
           "WHERE id > ? ORDER BY id")
 
 
-@dataclass(frozen=True, slots=True)
-class Chain:
+class Chain(Struct, frozen=True):
     """The running hash of the journal through line ``line`` and the sum of its amounts."""
 
     line: int = 0
@@ -91,8 +92,7 @@ def extend(conn: sqlite3.Connection, known: Chain | None) -> Chain:
     return chain
 
 
-@dataclass(frozen=True, slots=True)
-class BookState:
+class BookState(Struct, frozen=True):
     """Where a book ends: the journal's chain and the rounds. The head file holds one of these."""
 
     db_id: str
@@ -174,8 +174,7 @@ def write_head(folder: Path, state: BookState, *, durable: bool = True) -> None:
         raise os_error("save", path, err) from None
 
 
-@dataclass(frozen=True, slots=True)
-class Gap:
+class Gap(Struct, frozen=True):
     """How a database falls short of its head, in words a player reads."""
 
     head: BookState

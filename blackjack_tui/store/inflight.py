@@ -25,10 +25,11 @@ import base64
 import random
 import struct
 import uuid
-from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
+
+from msgspec import Struct, field
 
 from blackjack_tui.engine.errors import StateError
 from blackjack_tui.engine.fair import FairShoe
@@ -112,8 +113,7 @@ def encode(round_id: str, rnd: Round, extra: dict[str, Any] | None = None,
     }
 
 
-@dataclass
-class Inflight:
+class Inflight(Struct):
     """A restored round in progress."""
 
     round_id: str
@@ -146,8 +146,7 @@ def decode(data: Any) -> Inflight:
 
 # ---------------------------------------------------------------------------- settling
 
-@dataclass(frozen=True)
-class Settlement:
+class Settlement(Struct, frozen=True):
     """How an unfinishable round was closed: ``net`` to add to the bankroll (never negative)."""
 
     net: Decimal

@@ -10,9 +10,10 @@ journal wins. Functions here run inside the caller's transaction.
 from __future__ import annotations
 
 import sqlite3
-from dataclasses import dataclass
 from decimal import Decimal
 from typing import Literal
+
+from msgspec import Struct
 
 from blackjack_tui.engine.money import money_str
 from blackjack_tui.store.db import UNITS, money_text, read_money, units
@@ -34,8 +35,7 @@ def home_account(evening: str, player: str) -> str:
     return f"home:{evening}:{player}"
 
 
-@dataclass(frozen=True, slots=True)
-class Line:
+class Line(Struct, frozen=True):
     """One journal line to write: ``amount`` moves into (or, negative, out of) ``account``."""
 
     account: str
@@ -115,8 +115,7 @@ def _sum_of(conn: sqlite3.Connection, ident: int) -> Decimal:
     return Decimal(int(total)) / UNITS
 
 
-@dataclass(frozen=True, slots=True)
-class Problem:
+class Problem(Struct, frozen=True):
     """Something in the book that does not add up, in words, and the accounts it concerns."""
 
     text: str

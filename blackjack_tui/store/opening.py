@@ -22,8 +22,9 @@ import json
 import os
 import shutil
 import sqlite3
-from dataclasses import dataclass, field
 from pathlib import Path
+
+from msgspec import Struct, field
 
 from blackjack_tui.store import backup, journal
 from blackjack_tui.store.atomic import free_name, fsync_folder
@@ -51,8 +52,7 @@ from blackjack_tui.store.head import (
 from blackjack_tui.store.jsonio import iso_now, stamp
 
 
-@dataclass
-class Opened:
+class Opened(Struct):
     """The connection to a database that holds all it can, and what the player must be told."""
 
     conn: sqlite3.Connection

@@ -24,9 +24,10 @@ import os
 import shutil
 import sqlite3
 import tempfile
-from dataclasses import dataclass, field
 from pathlib import Path
 from types import TracebackType
+
+from msgspec import Struct, field
 
 from blackjack_tui.store.db import BUSY_MS, DecSum
 from blackjack_tui.store.errors import StoreError
@@ -39,8 +40,7 @@ class Unreadable(StoreError):
     """The database cannot be read at all; ``str(err)`` says why in one line."""
 
 
-@dataclass
-class Reading:
+class Reading(Struct):
     """An open read-only connection; ``problems`` found on the way in, ``notes`` on how it was
     read (from a copy). Close it (or use it as a context manager)."""
 

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
+
+from msgspec import Struct, field
 
 from blackjack_tui.engine.seats import SEAT_BOX_BASE
 from blackjack_tui.store.booking import Counts
@@ -60,8 +61,7 @@ def counts_of(record: dict[str, Any]) -> Counts:
     return counts
 
 
-@dataclass
-class RoundRow:
+class RoundRow(Struct):
     """One booked round as the history shows it: the account's chips before and after."""
 
     seq: int
@@ -125,7 +125,6 @@ def iter_recent(conn: sqlite3.Connection, limit: int | None = 100) -> Iterator[R
                 yield f"round {str(rid)[:8]} could not be read ({err}); it is left out"
 
 
-@dataclass
 class Summary(Counts):
     """What the book adds up to for the player: his hands' counts, then the money."""
 

@@ -16,9 +16,10 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Iterable
-from dataclasses import dataclass
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
+
+from msgspec import Struct
 
 from blackjack_tui.engine.fair import ShoeRecord
 from blackjack_tui.store import journal
@@ -49,8 +50,7 @@ UPSERT_INFLIGHT = ("INSERT INTO inflight (slot, round_id, account, state, saved_
                    "state = excluded.state, saved_at = excluded.saved_at")
 
 
-@dataclass
-class SavedRound:
+class SavedRound(Struct):
     """The round in flight as saved: its id, the account it plays with, its state."""
 
     round_id: str

@@ -10,9 +10,9 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from msgspec import Struct
 from rich.style import Style
 from rich.text import Text
 
@@ -38,8 +38,7 @@ INK = {"S": "#111111", "H": "#c0152f", "D": "#c0152f", "C": "#111111"}
 INK_FOUR = {"S": "#111111", "H": "#c0152f", "D": "#1f5fcf", "C": "#13803a"}
 
 
-@dataclass(frozen=True)
-class CardStyle:
+class CardStyle(Struct, frozen=True):
     """How cards are drawn: Unicode or ASCII, two or four suit colours."""
 
     ascii: bool = False

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import tempfile
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
 from pathlib import Path
 
+from msgspec import Struct, field
 from textual.pilot import Pilot
 
 from blackjack_tui.ui.app import BlackjackApp, PlayOptions
@@ -27,8 +27,7 @@ SEATS_SHOE = ["TS", "9H", "8C", "KD", "6H", "5C", "7S", "9D", "TD", "2C", "3H", 
               "4S", "TH", "5S", "2D", "9C", "6S", "7D", "3C", "QH", "4D", "8S"]
 
 
-@dataclass
-class Scene:
+class Scene(Struct):
     name: str
     title: str
     shoe: list[str] | None

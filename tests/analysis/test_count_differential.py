@@ -9,10 +9,10 @@ one round to the next.
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 
 import numpy as np
 import pytest
+from msgspec.structs import replace
 
 from blackjack_tui.analysis.cache import cached_indices
 from blackjack_tui.analysis.counting import CountPlan, Spread, tag

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import math
 import random
-from dataclasses import replace
 
 import pytest
+from msgspec.structs import replace
 
 from blackjack_tui.analysis import counting as c
 from blackjack_tui.analysis.plan_figures import (

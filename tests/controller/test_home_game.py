@@ -191,8 +191,9 @@ def test_a_booking_is_a_value_built_without_changing_the_evening(tmp_path) -> No
     """Built twice, a home round's booking is the same (but for its time) and the evening moves
     only when the booking is applied (issue 23: no side effect to cache a booking against)."""
     import asyncio
-    import dataclasses
     import json
+
+    import msgspec.structs
 
     from blackjack_tui.controller.booking import applied, booking_of
     from tests.store.helpers import open_game
@@ -214,7 +215,7 @@ def test_a_booking_is_a_value_built_without_changing_the_evening(tmp_path) -> No
     def without_time(booking):  # type: ignore[no-untyped-def]
         record = json.loads(booking.record)
         record.pop("time", None)
-        return dataclasses.replace(booking, record=json.dumps(record))
+        return msgspec.structs.replace(booking, record=json.dumps(record))
 
     assert without_time(first) == without_time(second)
     assert home.standings.hands == hands  # nothing moved yet

@@ -6,7 +6,6 @@ are checked against deliberately biased shuffles, which they must reject.
 
 from __future__ import annotations
 
-import dataclasses
 import hashlib
 import hmac
 import math
@@ -14,6 +13,7 @@ import random
 from collections import Counter
 from collections.abc import Callable
 
+import msgspec.structs
 import pytest
 
 from blackjack_tui.engine.actions import Action
@@ -283,26 +283,26 @@ def test_verify_detects_a_tampered_card() -> None:
     # nothing: a shoe of two decks holds each card twice).
     other = next(i for i in range(11, len(dealt)) if dealt[i] != dealt[10])
     dealt[10], dealt[other] = dealt[other], dealt[10]
-    verdict = verify_record(dataclasses.replace(record, dealt=tuple(dealt)))
+    verdict = verify_record(msgspec.structs.replace(record, dealt=tuple(dealt)))
     assert not verdict.fair and "card 11" in verdict.problems[0]
 
 
 def test_verify_detects_a_tampered_seed() -> None:
     record = retired_record()
     other = "11" * 32
-    verdict = verify_record(dataclasses.replace(record, server_seed=other))
+    verdict = verify_record(msgspec.structs.replace(record, server_seed=other))
     assert not verdict.fair and "commitment" in verdict.problems[0]
     # A seed swapped together with its commitment still fails on the cards.
-    forged = dataclasses.replace(record, server_seed=other, commitment=commitment(other))
+    forged = msgspec.structs.replace(record, server_seed=other, commitment=commitment(other))
     assert not verify_record(forged).fair
-    assert not verify_record(dataclasses.replace(record, nonce=record.nonce + 1)).fair
-    assert not verify_record(dataclasses.replace(record, client_seed="someone else")).fair
+    assert not verify_record(msgspec.structs.replace(record, nonce=record.nonce + 1)).fair
+    assert not verify_record(msgspec.structs.replace(record, client_seed="someone else")).fair
 
 
 def test_verify_refuses_an_unrevealed_shoe_and_bad_fields() -> None:
     record = retired_record()
     with pytest.raises(FairError):
-        verify_record(dataclasses.replace(record, server_seed=None))
+        verify_record(msgspec.structs.replace(record, server_seed=None))
     for bad in ({"commitment": "zz"}, {"server_seed": "12"}, {"nonce": -1}, {"decks": 9},
                 {"dealt": ["XX"]}, {"client_seed": ""}, {"scheme": "md5"}, {"nonce": True}):
         with pytest.raises(FairError):

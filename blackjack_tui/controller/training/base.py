@@ -10,13 +10,13 @@ from __future__ import annotations
 import datetime as dt
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+
+from msgspec import Struct, field
 
 Clock = Callable[[], float]
 
 
-@dataclass(frozen=True)
-class Verdict:
+class Verdict(Struct, frozen=True):
     """One answer scored: right or not, what was said, what was right, and a word on it."""
 
     right: bool
@@ -27,8 +27,7 @@ class Verdict:
     """The question in a few characters (``6D 4 rc+3``): what a miss is kept as."""
 
 
-@dataclass(frozen=True)
-class Attempt:
+class Attempt(Struct, frozen=True):
     """One sitting at a drill, as the progress keeps it."""
 
     drill: str
@@ -39,8 +38,7 @@ class Attempt:
     missed: tuple[str, ...] = ()
 
 
-@dataclass
-class Tally:
+class Tally(Struct):
     """The score of a sitting: asked, right, the seconds spent answering, the items missed."""
 
     drill: str

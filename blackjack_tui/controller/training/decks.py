@@ -4,8 +4,9 @@ to the quarter deck. Right is the exact quarter; the verdict says how far off an
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 from fractions import Fraction
+
+from msgspec import Struct
 
 from blackjack_tui.controller.training.base import Clock, Tally, Verdict
 from blackjack_tui.controller.training.true_count import deck_words, parse_number, words
@@ -14,8 +15,7 @@ SHOES = (2, 6, 8)
 ASKS = ("discarded", "left")
 
 
-@dataclass(frozen=True)
-class DeckQuestion:
+class DeckQuestion(Struct, frozen=True):
     decks: int
     quarters_discarded: int
     ask: str

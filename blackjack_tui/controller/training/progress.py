@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import datetime as dt
 from collections import Counter
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
+
+from msgspec import Struct
 
 from blackjack_tui.controller.training.base import Attempt
 from blackjack_tui.store.drills import AttemptRow
@@ -24,8 +25,7 @@ REVIEW_SESSIONS = 5
 """Misses from this many of a drill's latest sittings come back for review."""
 
 
-@dataclass(frozen=True)
-class Day:
+class Day(Struct, frozen=True):
     """One drill's day: answers, right answers, seconds spent."""
 
     day: dt.date

@@ -4,8 +4,9 @@ Spread`, ``TC:UNITS,...``); name the bet in units."""
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
+
+from msgspec import Struct
 
 from blackjack_tui.analysis.counting import Spread
 from blackjack_tui.controller.training.base import Clock, Tally, Verdict
@@ -13,8 +14,7 @@ from blackjack_tui.controller.training.base import Clock, Tally, Verdict
 DEFAULT_SPREAD = "1:1,2:2,3:4,4:8,5:12"
 
 
-@dataclass(frozen=True)
-class RampQuestion:
+class RampQuestion(Struct, frozen=True):
     true_count: int
     units: Decimal
 

@@ -13,8 +13,9 @@ pace is the player's: seconds per group, :data:`PACES`, changed with
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 from fractions import Fraction
+
+from msgspec import Struct
 
 from blackjack_tui.controller.training.base import Clock, Tally, Verdict
 from blackjack_tui.controller.training.tags import (
@@ -34,8 +35,7 @@ PACES = (0.1, 0.2, 0.3, 0.5, 0.75, 1.0, 1.5, 2.0, 3.0)
 """Seconds each group of cards stays up."""
 
 
-@dataclass(frozen=True)
-class Run:
+class Run(Struct, frozen=True):
     """One run: the groups of cards in the order shown, and what the answer is."""
 
     mode: str

@@ -6,9 +6,10 @@ whole number the simulator would use (:func:`blackjack_tui.analysis.counting.tru
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
+
+from msgspec import Struct
 
 from blackjack_tui.analysis.counting import true_count
 from blackjack_tui.controller.training.base import Clock, Tally, Verdict
@@ -22,8 +23,7 @@ CONVENTION = "floor"
 """The simulator's default true-count convention (``sim --tc``)."""
 
 
-@dataclass(frozen=True)
-class TrueCountQuestion:
+class TrueCountQuestion(Struct, frozen=True):
     decks: int
     """Decks in the shoe."""
     quarters_left: int

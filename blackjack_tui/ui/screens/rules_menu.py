@@ -17,8 +17,7 @@ for a table of the player's own (not shipped worked out) a progress bar shows ho
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from msgspec import Struct
 from rich.console import Group, RenderableType
 from rich.padding import Padding
 from rich.table import Table as RichTable
@@ -49,8 +48,7 @@ LIST_MAX = 34
 TOPIC_WIDTH = max(len(topic) for topic, _ in describe(Rules(name="x"))) + 2  # "◆ " mark
 
 
-@dataclass
-class Edges:
+class Edges(Struct):
     """What the thread found for one table."""
 
     chart: float

@@ -8,10 +8,10 @@ size is fixed by the felt for each card size; the hands are laid out inside it.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from decimal import Decimal
 from functools import lru_cache
 
+from msgspec import Struct
 from rich.style import Style
 from rich.text import Span, Text
 from textual.message import Message
@@ -59,8 +59,7 @@ def chip_stack(amount: Decimal, chips: tuple[Decimal, ...], ascii_only: bool = F
     return text
 
 
-@dataclass(frozen=True)
-class BetShown:
+class BetShown(Struct, frozen=True):
     """A box between rounds, while bets are placed."""
 
     bet: Decimal | None

@@ -8,9 +8,9 @@ the caller's own formatting of the exact amounts.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from itertools import pairwise
 
+from msgspec import Struct
 from rich.text import Text
 from textual.widget import Widget
 
@@ -19,15 +19,13 @@ _DOTS = ((0x01, 0x02, 0x04, 0x40), (0x08, 0x10, 0x20, 0x80))
 PALETTE = ("primary", "warning", "success", "error", "accent", "secondary")
 
 
-@dataclass(frozen=True)
-class Series:
+class Series(Struct, frozen=True):
     label: str
     values: tuple[float, ...]
     colour: str = ""  # a theme variable (``primary``, ``success``…) or a Rich colour
 
 
-@dataclass(frozen=True)
-class Rule:
+class Rule(Struct, frozen=True):
     """A horizontal line across the chart (the ledger's floor)."""
 
     label: str

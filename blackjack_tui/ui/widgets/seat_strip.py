@@ -9,9 +9,9 @@ to 7 do the same).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from decimal import Decimal
 
+from msgspec import Struct
 from rich.text import Text
 from textual.message import Message
 
@@ -33,8 +33,7 @@ SOFT = "#cfe3d4"
 ROWS = 4
 
 
-@dataclass(frozen=True)
-class SeatInfo:
+class SeatInfo(Struct, frozen=True):
     """A computer seat between rounds (or during one, with its box from the view)."""
 
     name: str

@@ -7,17 +7,16 @@ and the chip in hand are always whole.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from decimal import Decimal
 
+from msgspec import Struct
 from rich.text import Text
 
 from blackjack_tui.engine.money import money_str
 from blackjack_tui.ui.widgets.drawn import Drawn
 
 
-@dataclass(frozen=True)
-class Status:
+class Status(Struct, frozen=True):
     chips_label: str  # "Bankroll", or "Stack" at a home evening
     chips: Decimal
     table: str

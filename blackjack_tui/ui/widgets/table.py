@@ -12,11 +12,11 @@ paints each widget); a click finds its part by where it fell.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 from functools import lru_cache
 
+from msgspec import Struct
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
@@ -39,8 +39,7 @@ from blackjack_tui.ui.widgets.seat_strip import SeatInfo, SeatStrip
 SOFT = "#cfe3d4"
 
 
-@dataclass(frozen=True)
-class ShoeInfo:
+class ShoeInfo(Struct, frozen=True):
     remaining: int
     total: int
     discards: int

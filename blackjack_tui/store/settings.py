@@ -4,7 +4,9 @@ A setting that cannot be read (a typo, a flipped bit, a key this version does no
 to its default with a one-line notice; it never touches money, which lives in the journal.
 """
 
-from __future__ import annotations
+# Annotations are evaluated here (no ``from __future__ import annotations``): Pydantic would
+# otherwise compile each field's annotation from its string when the model is built, at every
+# start (2.5 ms for the rules alone). Names defined later are quoted.
 
 import json
 import sqlite3

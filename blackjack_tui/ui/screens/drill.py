@@ -51,6 +51,15 @@ ANSWERING = "{} ({})".format(*(" ".join(SPEC[name].key for name in ANSWERS
 
 
 class DrillScreen(ModalScreen[None]):
+    DEFAULT_CSS = """
+    DrillScreen { align: center middle; background: $background; }
+    #drill {
+        width: 72; height: auto; max-height: 96%; padding: 0 2;
+        border: round $text-accent; background: $surface;
+    }
+    #drill-question, #drill-feedback, #drill-score { height: auto; margin-bottom: 1; }
+    """
+
     BINDINGS: ClassVar[list[BindingType]] = [
         *(Binding(SPEC[name].key, f"answer('{name}')", SPEC[name].label,
                   show=not name.endswith("insurance"), id=f"drill.{SPEC[name].binding}")

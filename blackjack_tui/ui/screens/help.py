@@ -81,6 +81,7 @@ def key_rows(owner: type[object] | Sequence[BindingType], display: object) -> li
 
 class HelpScreen(ModalScreen[None]):
     DEFAULT_CSS = """
+    HelpScreen { align: center middle; background: $background; }
     #help {
         width: 96%; max-width: 100; height: 90%; border: round $foreground;
         background: $surface;

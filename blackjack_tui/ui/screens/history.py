@@ -24,6 +24,7 @@ from blackjack_tui.engine.seats import SEAT_BOX_BASE
 from blackjack_tui.store import StoreError
 from blackjack_tui.store.reading import RoundRow
 from blackjack_tui.ui.cards import CardStyle
+from blackjack_tui.ui.screens.pane_title import PANE_TITLE_CSS
 from blackjack_tui.ui.too_small import is_too_small, too_small_words
 from blackjack_tui.ui.widgets.key_bar import KeyBar
 from blackjack_tui.ui.widgets.seat_strip import seats_of
@@ -62,7 +63,7 @@ def _cards(record: dict[str, Any], style: CardStyle, *, whole: bool = False) -> 
 
 
 class HistoryScreen(ModalScreen[None]):
-    DEFAULT_CSS = """
+    DEFAULT_CSS = PANE_TITLE_CSS + """
     HistoryScreen { align: center middle; background: $background; }
     #history {
         width: 94%; height: 90%; border: round $text-accent; background: $surface; padding: 0 1;

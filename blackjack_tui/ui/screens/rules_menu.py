@@ -40,6 +40,7 @@ from blackjack_tui.controller.strategy import (
 )
 from blackjack_tui.engine.rules import Rules
 from blackjack_tui.rules_text import describe, differences, player_words
+from blackjack_tui.ui.screens.pane_title import PANE_TITLE_CSS
 from blackjack_tui.ui.widgets.strategy_chart import Codes, IndexRow, StrategyChart
 from blackjack_tui.ui.widgets.work_progress import WorkProgress
 
@@ -58,9 +59,10 @@ class Edges(Struct):
 
 
 class RulesMenu(ModalScreen[None]):
-    DEFAULT_CSS = """
-    RulesMenu { align: center middle; }
-    #rules-menu { width: 96%; height: 94%; }
+    DEFAULT_CSS = PANE_TITLE_CSS + """
+    RulesMenu { align: center middle; background: $background; }
+    #rules-menu { width: 96%; height: 94%; border: round $text-accent; background: $surface; }
+    #rules-table { width: 100%; }
     #rules-body { height: 1fr; }
     #rules-list-pane { height: 1fr; }
     #rules-list { height: 1fr; border: none; padding: 0; scrollbar-size-vertical: 1; }

@@ -20,6 +20,7 @@ from blackjack_tui.controller.count import COUNT_TITLES
 from blackjack_tui.controller.game import Game
 from blackjack_tui.store.settings import CountChecks, Speed
 from blackjack_tui.ui.messages import CardsChanged
+from blackjack_tui.ui.screens.pane_title import PANE_TITLE_CSS
 from blackjack_tui.ui.widgets.form_focus import FORM_CSS, SwitchWord
 
 CHECKS = [("Never", "never"), ("Sometimes (1 deal in 8)", "sometimes"),
@@ -29,7 +30,7 @@ COUNTS = [(title, name) for name, title in COUNT_TITLES.items()]
 
 
 class SettingsScreen(ModalScreen[None]):
-    DEFAULT_CSS = FORM_CSS + """
+    DEFAULT_CSS = FORM_CSS + PANE_TITLE_CSS + """
     SettingsScreen { align: center middle; background: $background; }
     /* One line per option, so the whole dialog fits 80x24. */
     #settings {

@@ -14,6 +14,7 @@ from blackjack_tui.controller.game import Game
 from blackjack_tui.engine.money import money_str
 from blackjack_tui.store.reading import Summary
 from blackjack_tui.ui.cards import card_style_of
+from blackjack_tui.ui.screens.pane_title import PANE_TITLE_CSS
 from blackjack_tui.ui.widgets.line_chart import LineChart, Series, money_label
 
 
@@ -55,7 +56,7 @@ def figures(summary: Summary) -> RichTable:
 
 
 class StatisticsScreen(ModalScreen[None]):
-    DEFAULT_CSS = """
+    DEFAULT_CSS = PANE_TITLE_CSS + """
     StatisticsScreen { align: center middle; background: $background; }
     #statistics {
         width: 94%; height: 90%; border: round $text-accent; background: $surface; padding: 0 1;

@@ -23,6 +23,7 @@ from textual.widgets.option_list import Option
 from blackjack_tui.controller.training import DRILLS
 from blackjack_tui.controller.training.base import Attempt
 from blackjack_tui.ui.cards import CardStyle
+from blackjack_tui.ui.screens.pane_title import PANE_TITLE_CSS
 
 if TYPE_CHECKING:
     from blackjack_tui.controller.game import Game
@@ -65,7 +66,7 @@ def drill_screen(name: str, game: Game, card_style: CardStyle,
 
 
 class DrillMenu(ModalScreen[None]):
-    DEFAULT_CSS = """
+    DEFAULT_CSS = PANE_TITLE_CSS + """
     DrillMenu { align: center middle; }
     DrillMenu > Vertical {
         width: 64; height: auto; max-height: 100%;

@@ -21,6 +21,7 @@ from textual.widgets import Label, Static
 from blackjack_tui.controller.training import KEPT
 from blackjack_tui.controller.training.progress import Day, days
 from blackjack_tui.ui.cards import CardStyle
+from blackjack_tui.ui.screens.pane_title import PANE_TITLE_CSS
 from blackjack_tui.ui.widgets.line_chart import LineChart, Rule, Series
 
 if TYPE_CHECKING:
@@ -49,7 +50,7 @@ def summary(found: dict[str, list[Day]], chosen: str | None) -> Table:
 
 
 class ProgressScreen(ModalScreen[None]):
-    DEFAULT_CSS = """
+    DEFAULT_CSS = PANE_TITLE_CSS + """
     ProgressScreen { align: center middle; }
     ProgressScreen > Vertical {
         width: 80; height: 100%; max-height: 24;

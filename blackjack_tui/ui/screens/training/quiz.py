@@ -22,6 +22,7 @@ from textual.widgets import Input, Label, Static
 
 from blackjack_tui.controller.training.base import Attempt, Tally, Verdict
 from blackjack_tui.ui.cards import CardStyle
+from blackjack_tui.ui.screens.pane_title import PANE_TITLE_CSS
 
 Keep = Callable[[Attempt], None]
 
@@ -40,7 +41,7 @@ def verdict_text(verdict: Verdict) -> Text:
 
 
 class QuizScreen(ModalScreen[None]):
-    DEFAULT_CSS = """
+    DEFAULT_CSS = PANE_TITLE_CSS + """
     QuizScreen { align: center middle; }
     QuizScreen > Vertical {
         width: 76; height: auto; max-height: 100%;

@@ -206,7 +206,7 @@ def test_a_table_not_there_is_one_line_and_exit_2_and_nothing_is_made(
 # What the first frame does not load: the round's machinery comes with the first deal
 
 FIRST_FRAME = """
-import json, sys
+import dataclasses, json, sys
 from blackjack_tui.cli import parse
 from blackjack_tui.commands import play
 
@@ -217,11 +217,16 @@ box = {}
 def first_frame():
     box["loaded"] = sorted(m for m in sys.modules if m.startswith("blackjack_tui.")
                            or m == "numpy")
+    box["dataclasses"] = sorted(
+        f"{name}.{key}" for name, module in list(sys.modules.items())
+        if name.startswith("blackjack_tui.") for key, value in vars(module).items()
+        if isinstance(value, type) and value.__module__ == name
+        and dataclasses.is_dataclass(value))
     box["app"].exit()
 
 box["app"] = play._sit_down(args, first_frame=first_frame)
 box["app"].run(headless=True, size=(80, 24))
-print(json.dumps(box["loaded"]))
+print(json.dumps([box["loaded"], box["dataclasses"]]))
 """
 
 NOT_BEFORE_THE_FIRST_DEAL = ("blackjack_tui.engine.round", "blackjack_tui.engine.state",
@@ -234,7 +239,8 @@ NOT_BEFORE_FIRST_USE = (
 )
 
 
-def _loaded_at_the_first_frame(data: Path) -> list[str]:
+def _loaded_at_the_first_frame(data: Path) -> tuple[list[str], list[str]]:
+    """The modules loaded when the first frame is drawn, and the dataclasses they define."""
     import json
     import subprocess
     import sys
@@ -244,15 +250,24 @@ def _loaded_at_the_first_frame(data: Path) -> list[str]:
     done = subprocess.run([sys.executable, "-c", FIRST_FRAME, str(data)], capture_output=True,
                           text=True, env=env, cwd=root, timeout=120, check=False)
     assert done.returncode == 0, done.stderr[-2000:]
-    loaded: list[str] = json.loads(done.stdout.strip().splitlines()[-1])
-    return loaded
+    loaded, made = json.loads(done.stdout.strip().splitlines()[-1])
+    return loaded, made
 
 
 def test_the_first_frame_is_drawn_before_the_rounds_machinery_is_loaded(tmp_path: Path) -> None:
     """A first start and a start again (the database and the shoe there) draw the table without
     importing the round's state machine, its dealer, insurance or wagers: the first deal does."""
     for start in ("first", "again"):
-        loaded = _loaded_at_the_first_frame(tmp_path / "data")
+        loaded, _made = _loaded_at_the_first_frame(tmp_path / "data")
         assert "blackjack_tui.controller.game" in loaded, start  # (the start is the real one)
         early = [m for m in (*NOT_BEFORE_THE_FIRST_DEAL, *NOT_BEFORE_FIRST_USE) if m in loaded]
         assert early == [], start
+
+
+def test_no_dataclass_is_defined_on_the_way_to_the_first_frame(tmp_path: Path) -> None:
+    """Records are msgspec Structs (docs/building.md): a frozen dataclass compiles five functions
+    as its module loads, 1 ms each on Python 3.11, and 45 of them had come before the first
+    frame."""
+    loaded, made = _loaded_at_the_first_frame(tmp_path / "data")
+    assert len(loaded) > 50  # (the start is the real one: the table's modules are all there)
+    assert made == []

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import re
 import tomllib
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -58,11 +57,13 @@ class RulesFileInvalid(ValueError):
 
 
 def shipped_path() -> Path:
-    """The shipped rulesets.toml: inside the installed package, else at the repository root."""
-    packaged = resources.files("blackjack_tui").joinpath(SHIPPED_NAME)
-    if packaged.is_file():
-        return Path(str(packaged))
-    return Path(__file__).resolve().parent.parent / SHIPPED_NAME
+    """The shipped rulesets.toml: inside the installed package, else at the repository root.
+
+    Found beside this module, not through ``importlib.resources`` (a millisecond of every start,
+    for the same path: the package is installed as files)."""
+    here = Path(__file__).resolve().parent
+    packaged = here / SHIPPED_NAME
+    return packaged if packaged.is_file() else here.parent / SHIPPED_NAME
 
 
 def _find_line(text: str, ruleset: str, key: str | None) -> int | None:

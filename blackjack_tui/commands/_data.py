@@ -13,7 +13,7 @@ from blackjack_tui.cli import UsageError
 from blackjack_tui.paths import data_dir
 from blackjack_tui.store import Store, StoreError
 from blackjack_tui.store.db import DB_NAME
-from blackjack_tui.store.legacy import has_legacy
+from blackjack_tui.store.opening import has_legacy
 
 
 def read_store(folder: str | None) -> Store | None:

@@ -176,10 +176,10 @@ def _sit_down(args: argparse.Namespace,
     ``first_frame`` is called once the table is on the screen."""
     from blackjack_tui.ui.app import BlackjackApp
     from blackjack_tui.ui.screens import table_screen  # noqa: F401  (the first screen drawn)
-    from blackjack_tui.ui.web import InUseApp, on_web_driver
-
     game = open_game(args)
     if game is None:
+        from blackjack_tui.ui.web import InUseApp, on_web_driver
+
         if on_web_driver() and getattr(args, "refused", None):
             page = InUseApp(args.refused)  # a tab, never a splash screen that waits for ever
             report_crashes(page)

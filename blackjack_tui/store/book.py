@@ -42,7 +42,7 @@ from blackjack_tui.store.errors import StoreError
 from blackjack_tui.store.head import BookState, Chain, extend, state_of, write_head
 from blackjack_tui.store.journal import BANKROLL, START_BANKROLL, Line
 from blackjack_tui.store.jsonio import iso_now
-from blackjack_tui.store.opening import Opened, open_writable, record_losses
+from blackjack_tui.store.opening import Opened, has_legacy, open_writable, record_losses
 
 T = TypeVar("T")
 
@@ -115,7 +115,7 @@ class Book:
             return
         migrate(self.conn)
         record_losses(self.conn, opened)
-        if legacy:
+        if legacy and has_legacy(self.folder):
             from blackjack_tui.store.legacy import import_folder
 
             self.notices += import_folder(self)

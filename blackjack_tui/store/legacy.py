@@ -32,6 +32,7 @@ from blackjack_tui.store.errors import RecordError, StoreError
 from blackjack_tui.store.journal import BANKROLL, START_BANKROLL, Line
 from blackjack_tui.store.jsonio import iso_now, load_json
 from blackjack_tui.store.jsonl import parse_object, read_newest
+from blackjack_tui.store.opening import has_legacy
 from blackjack_tui.store.records import put_record
 from blackjack_tui.store.settings import Settings, parse_bets, settings_rows
 
@@ -43,13 +44,8 @@ class Opening(Protocol):
     conn: sqlite3.Connection
     folder: Path
 
-FILES = ("profile.json", "history.jsonl", "inflight.json", "shoe.json", "shoes.jsonl")
 LEGACY_HOME = "home:imported:You"
 """0.1.0's home-evening rounds: kept in the history, never the bankroll's."""
-
-
-def has_legacy(folder: Path) -> bool:
-    return any((folder / name).exists() for name in FILES) or (folder / "evenings").is_dir()
 
 
 def import_folder(store: Opening) -> list[str]:

@@ -51,6 +51,14 @@ from blackjack_tui.store.head import (
 )
 from blackjack_tui.store.jsonio import iso_now, stamp
 
+FILES = ("profile.json", "history.jsonl", "inflight.json", "shoe.json", "shoes.jsonl")
+"""The files of blackjack-tui 0.1.0 (imported once by :mod:`.legacy`)."""
+
+
+def has_legacy(folder: Path) -> bool:
+    """Whether 0.1.0's files are in ``folder`` (the import, :mod:`.legacy`, loads only then)."""
+    return any((folder / name).exists() for name in FILES) or (folder / "evenings").is_dir()
+
 
 class Opened(Struct):
     """The connection to a database that holds all it can, and what the player must be told."""

@@ -15,8 +15,8 @@ A second figure for blackjack-tui is a start on that folder again: a player's us
 database there (opened, checked and read, not made).
 
 A third app is the floor: the minimal app that also imports Pydantic and builds one small model
-(the stack blackjack-tui stands on, with nothing of its own), so that its ratio says how much of
-the aim of 1.3x the stack itself takes.
+(the stack blackjack-tui stands on, with nothing of its own): the yardstick. The aim is
+blackjack-tui's first frame in at most 1.2x the floor's.
 
 Runs alternate minimal, floor, ours (first start), ours (again), minimal… so all see the same
 machine; the figures are the medians and the ratios are over the minimal app's (the last line:
@@ -90,6 +90,9 @@ class Minimal(App):
 
 Minimal().run()
 """
+
+AIM = 1.2
+"""Issue 23: the first frame in at most 1.2x the floor of the stack (not the bare app)."""
 
 # What must be on the terminal for the first frame to count as full.
 OURS_MARKS = (b"Bankroll", b"DEALER", b"Deal")
@@ -219,16 +222,15 @@ def main() -> None:
           f"range {min(minimal) * 1000:.0f}-{max(minimal) * 1000:.0f})")
     print(f"blackjack-tui       : {o * 1000:6.0f} ms to first full frame (median of {runs}; "
           f"range {min(ours) * 1000:.0f}-{max(ours) * 1000:.0f})")
-    print(f"ratio               : {o / m:6.2f}x  (aim: at most 1.3x)")
+    print(f"ratio               : {o / m:6.2f}x")
     print(f"blackjack-tui again : {a * 1000:6.0f} ms to first full frame, its folder there "
           f"(median of {runs}; range {min(again) * 1000:.0f}-{max(again) * 1000:.0f})")
     print(f"ratio again         : {a / m:6.2f}x")
     print(f"floor (+ Pydantic)  : {f * 1000:6.0f} ms to first full frame, the minimal app with "
           f"Pydantic and one model (median of {runs}; range {min(floor) * 1000:.0f}-"
           f"{max(floor) * 1000:.0f})")
-    print(f"ratio floor         : {f / m:6.2f}x  (of the aim of 1.3x, {max(1.3 - f / m, 0):.2f} "
-          f"is left for blackjack-tui's own work)")
-    print(f"ours over the floor : {o / f:6.2f}x")
+    print(f"ratio floor         : {f / m:6.2f}x  (what Textual and Pydantic cost together)")
+    print(f"ours over the floor : {o / f:6.2f}x  (aim: at most {AIM}x)")
 
 
 def timed(command: list[str], marks: tuple[bytes, ...], env: dict[str, str],

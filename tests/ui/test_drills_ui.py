@@ -31,6 +31,15 @@ async def pause_until(pilot, ready: Callable[[], bool], limit: int = 400) -> Non
     raise AssertionError("never came")
 
 
+async def click_pair(pilot, selector: str, tally, asked: int) -> None:
+    """Click a pairs button and wait for the answer to be scored, then out the button's press
+    effect (0.2 s, Textual's Button), which takes no second click: a player's clicks are never
+    closer, and the same net can come twice in a row."""
+    assert await pilot.click(selector)
+    await pause_until(pilot, lambda: tally.asked == asked)
+    await pilot.pause(0.3)
+
+
 async def type_answer(pilot, text: str) -> None:
     await pilot.press(*text, "enter")
 
@@ -148,12 +157,7 @@ async def test_pairs_drill_with_the_mouse(make_app):
         await pause_until(pilot, lambda: screen.query_one("#pair-0").region.width > 0)
         tally = screen.drill.tally
         for asked in range(1, 4):
-            net = screen.drill.net
-            assert await pilot.click(f"#pair-{net + 2}")
-            await pause_until(pilot, lambda asked=asked: tally.asked == asked)
-            # A button takes no second click during its press effect (0.2 s, Textual's
-            # Button): a player's clicks are never closer; the same net twice needs the wait.
-            await pilot.pause(0.3)
+            await click_pair(pilot, f"#pair-{screen.drill.net + 2}", tally, asked)
         assert (tally.asked, tally.right) == (3, 3)
         net = screen.drill.net
         assert await pilot.click(f"#pair-{(net + 3) % 5}")  # another answer
@@ -385,8 +389,7 @@ async def test_wong_halves_drills_count_in_halves_at_80_by_24(make_app):
         for asked in (1, 2, 3):
             a, b = screen.drill.pair
             net = HALVES[a.value] + HALVES[b.value]
-            assert await pilot.click(f"#pair-{int((net + 2) * 2)}")
-            await pause_until(pilot, lambda asked=asked: tally.asked == asked)
+            await click_pair(pilot, f"#pair-{int((net + 2) * 2)}", tally, asked)
         a, b = screen.drill.pair
         await type_answer(pilot, halves_words(HALVES[a.value] + HALVES[b.value]))
         await pause_until(pilot, lambda: tally.asked == 4)

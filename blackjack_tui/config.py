@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import os
 import re
-import tomllib
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
@@ -127,6 +126,8 @@ def _read_file(path: Path, config: Config) -> dict[str, Any]:
     except OSError as err:
         config.problems.append(f"{path}: cannot be read ({err.strerror or err}); it is ignored")
         return {}
+    import tomllib  # (here: most players have no config file, and a start need not load it)
+
     try:
         return tomllib.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, tomllib.TOMLDecodeError) as err:

@@ -211,12 +211,13 @@ from blackjack_tui.cli import parse
 from blackjack_tui.commands import play
 
 args = parse(["--data-dir", sys.argv[1]])[1]
-args.config = None
+from blackjack_tui import config
+args.config = config.load()  # (as the game starts: no file here, XDG_CONFIG_HOME is empty)
 box = {}
 
 def first_frame():
     box["loaded"] = sorted(m for m in sys.modules if m.startswith("blackjack_tui.")
-                           or m == "numpy")
+                           or m in ("numpy", "tomllib"))
     box["dataclasses"] = sorted(
         f"{name}.{key}" for name, module in list(sys.modules.items())
         if name.startswith("blackjack_tui.") for key, value in vars(module).items()
@@ -236,6 +237,7 @@ NOT_BEFORE_FIRST_USE = (
     "numpy",  # the analysis' arrays: a hint, a chart, a plan's simulation
     "blackjack_tui.analysis.counting",  # the counting plan's machinery: with a plan only
     "blackjack_tui.analysis.plan_figures", "blackjack_tui.controller.plan",
+    "tomllib",  # a file of the player's own (config, rules): the shipped rules are Python values
 )
 
 
@@ -246,7 +248,8 @@ def _loaded_at_the_first_frame(data: Path) -> tuple[list[str], list[str]]:
     import sys
 
     root = Path(__file__).resolve().parents[1]
-    env = {**os.environ, "PYTHONPATH": str(root), "PYDANTIC_DISABLE_PLUGINS": "__all__"}
+    env = {**os.environ, "PYTHONPATH": str(root), "PYDANTIC_DISABLE_PLUGINS": "__all__",
+           "XDG_CONFIG_HOME": str(data.parent / "config")}  # (no file of a player's own)
     done = subprocess.run([sys.executable, "-c", FIRST_FRAME, str(data)], capture_output=True,
                           text=True, env=env, cwd=root, timeout=120, check=False)
     assert done.returncode == 0, done.stderr[-2000:]

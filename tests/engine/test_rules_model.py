@@ -15,6 +15,7 @@ from blackjack_tui.rulesets import (
     load_all,
     parse_text,
     shipped_path,
+    shipped_source,
 )
 
 SHIPPED = ["nordic", "swedish", "home", "online", "vegas-strip", "atlantic-city", "downtown-h17"]
@@ -252,3 +253,25 @@ def test_double_ace_as_one_takes_its_two_readings_and_the_old_switch(written, re
 def test_double_ace_as_one_refuses_another_word():
     with pytest.raises(ValidationError, match="double_ace_as_one"):
         make(double_ace_as_one="some")
+
+
+def test_the_shipped_rules_module_is_rulesets_toml():
+    """A start reads the shipped tables from ``blackjack_tui.shipped_rules`` (no TOML parsed):
+    it must be the TOML as it is. Write it again with ``python -m blackjack_tui.rulesets``."""
+    import tomllib
+    from pathlib import Path
+
+    from blackjack_tui import shipped_rules
+
+    text = shipped_path().read_text(encoding="utf-8")
+    assert tomllib.loads(text) == shipped_rules.SHIPPED, "python -m blackjack_tui.rulesets"
+    assert Path(shipped_rules.__file__).read_text(encoding="utf-8") == shipped_source(text)
+
+
+def test_the_shipped_sets_from_python_values_are_the_ones_from_the_toml():
+    from blackjack_tui.rulesets import load_file, load_shipped
+
+    from_values, errors = load_shipped()
+    from_toml, toml_errors = load_file(shipped_path())
+    assert errors == toml_errors == []
+    assert from_values == from_toml and len(from_values) >= 7

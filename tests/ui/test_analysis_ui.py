@@ -52,9 +52,9 @@ async def test_coach_tallies_a_wrong_play_and_its_cost(make_app):
     app = make_app(SIXTEEN_V_SIX)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, app)
-        line = app.screen.query_one(AnalysisLine)
-        assert not line.display  # neither count nor coach yet
+        assert not app.screen.query(AnalysisLine)  # neither count nor coach yet: no line
         await pilot.press("c")
+        line = app.screen.query_one(AnalysisLine)
         assert app.settings.coach and line.display
         assert "0 decisions · 0 mistakes" in shown(line)
         await pilot.press("enter")

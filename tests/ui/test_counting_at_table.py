@@ -37,7 +37,8 @@ def box_text(app: BlackjackApp) -> str:
 
 
 def line(app: BlackjackApp) -> str:
-    return str(app.screen.query_one(AnalysisLine).content)
+    found = app.screen.query(AnalysisLine)  # (made when it first shows something)
+    return str(found.first().content) if found else ""
 
 
 def table(app: BlackjackApp) -> TableScreen:

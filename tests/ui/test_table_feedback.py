@@ -143,8 +143,8 @@ async def test_a_key_that_cannot_act_says_why_in_one_line(make_app):
     app = make_app(["5S", "7D", "3H", "8C", "2C", "TC"])
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, app)
-        line = app.screen.query_one(AnalysisLine)
         await press_settled(pilot, app, "enter", "r")
+        line = app.screen.query_one(AnalysisLine)  # (made with its first note)
         assert shown(line).strip().endswith("No surrender at this table")  # nordic has none
         assert "your move" in message(app)  # the question stays in view
         await press_settled(pilot, app, "h", "d")

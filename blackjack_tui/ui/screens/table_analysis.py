@@ -42,6 +42,9 @@ class TableAnalysis(Screen[None]):
 
         def say(self, text: str, style: str = "") -> None: ...
 
+    _analysis_line: AnalysisLine | None = None
+    """The coach line, once it has shown something (:meth:`refresh_analysis`)."""
+
     def setup_analysis(self) -> None:
         """Call once the controller exists: the coach from the settings, the count off."""
         assert self.controller is not None
@@ -73,9 +76,17 @@ class TableAnalysis(Screen[None]):
         # a note (a full table at 80×24 has no row to give).
         room = self.size.height >= TALLY_ROWS or count is not None or coach is not None or note \
             or plan
-        self.query_one(AnalysisLine).show(count, coach, note, warning,
-                                          tally.words() if tally is not None and room else None,
-                                          plan)
+        session = tally.words() if tally is not None and room else None
+        line = self._analysis_line
+        if line is None:
+            if not AnalysisLine.shows(count, coach, note, session, plan):
+                return  # (nothing to show: the line is made when it first has something)
+            # Made the first time it shows, not composed hidden: one widget fewer to compose,
+            # style and lay out before the first frame (a table at 80×24 with neither the
+            # count nor the coach on shows no line).
+            line = self._analysis_line = AnalysisLine(id="analysis")
+            self.mount(line, before="#message")
+        line.show(count, coach, note, warning, session, plan)
 
     def tell(self, text: str, severity: str = "information", timeout: float | None = None,
              *, alone: bool = False) -> None:

@@ -29,7 +29,6 @@ from blackjack_tui.ui.screens.table_evening import TableEvening
 from blackjack_tui.ui.screens.table_round import PLAY_KEYS, TableRound, action_binding
 from blackjack_tui.ui.too_small import is_too_small, too_small_words
 from blackjack_tui.ui.widgets.action_bar import ActionBar
-from blackjack_tui.ui.widgets.analysis_line import AnalysisLine
 from blackjack_tui.ui.widgets.bet_box import BetBox
 from blackjack_tui.ui.widgets.kept import KeptStatic
 from blackjack_tui.ui.widgets.key_bar import KeyBar
@@ -99,6 +98,8 @@ class TableScreen(TableEvening, TableRound, TableAnalysis, TableCounting):
         self.setup_round()
         self._seen_table: tuple[object, ...] = ()
         """The table as the felt last drew it between rounds (:meth:`table_now`)."""
+        self._small_notice: Static | None = None
+        """What the table says when the terminal is too small (made the first time it is)."""
 
     @property
     def slip(self) -> BetSlip:
@@ -107,13 +108,13 @@ class TableScreen(TableEvening, TableRound, TableAnalysis, TableCounting):
     def compose(self) -> ComposeResult:
         # The screen's own children, in no container of their own: one widget fewer to compose,
         # style, lay out and paint at the first frame (the "too small" notice hides them).
+        # The coach line and the "too small" notice are made when first needed (one widget
+        # each fewer at the first frame): :meth:`refresh_analysis`, :meth:`on_resize`.
         yield StatusBar(id="status")
         yield Table(id="table", largest=self.game.options.card_size)
-        yield AnalysisLine(id="analysis")
         yield KeptStatic(id="message")
         yield ActionBar(id="actions", ascii_only=self.card_style.ascii)
         yield KeyBar(elsewhere=self.SHOWN_ELSEWHERE)
-        yield Static(id="too-small")
 
     def on_mount(self) -> None:
         game = self.game
@@ -153,7 +154,10 @@ class TableScreen(TableEvening, TableRound, TableAnalysis, TableCounting):
         self.refresh_bindings()
         self.refresh_analysis()  # (the session's tally shows from a height on)
         if small:
-            self.query_one("#too-small", Static).update(
+            if self._small_notice is None:
+                self._small_notice = Static(id="too-small")
+                self.mount(self._small_notice)
+            self._small_notice.update(
                 too_small_words(self.size.width, self.size.height, "the table waits"))
 
     def on_screen_resume(self) -> None:

@@ -24,6 +24,13 @@ class AnalysisLine(Static):
         super().__init__(id=id)
         self._key: tuple[object, ...] | None = None
 
+    @staticmethod
+    def shows(count: CountView | None, coach: Coach | None, note: str | None = None,
+              session: str | None = None, plan: str | None = None) -> bool:
+        """Whether the line is in view with these parts (else hidden)."""
+        return count is not None or coach is not None or bool(note) or bool(session) \
+            or bool(plan)
+
     def show(self, count: CountView | None, coach: Coach | None, note: str | None = None,
              warning: bool = False, session: str | None = None,
              plan: str | None = None) -> None:
@@ -32,8 +39,7 @@ class AnalysisLine(Static):
         if key == self._key:
             return
         self._key = key
-        on = count is not None or coach is not None or bool(note) or bool(session) \
-            or bool(plan)
+        on = self.shows(count, coach, note, session, plan)
         if self.display != on:
             self.display = on  # the felt gives up a row (a layout, only when switched)
         parts: list[Text] = []

@@ -304,6 +304,18 @@ async def test_bet_ramp_takes_another_spread_and_refuses_a_bad_one(make_app):
         assert screen.drill.tally.right == 1 and screen.drill.tally.asked == 1
 
 
+async def running_drill_in(pilot, app, count: str, title: str):
+    """The drill menu and its running-count drill, ``count`` chosen in Options; the drill's
+    title names the system."""
+    app.game.settings.count_system = count
+    menu = await open_menu(pilot, app)
+    await pilot.press("3")
+    screen = app.screen
+    assert isinstance(screen, RunningCountScreen)
+    assert f"({title})" in str(screen.query_one(".pane-title", Label).render())
+    return menu, screen
+
+
 async def test_the_count_drills_count_in_the_system_chosen_in_options(make_app):
     # Omega II in Options: the running-count and pairs drills say so and score its tags
     # (typed in here from Carlson's table), the pairs with nine buttons, -4 to +4, in 80 columns.
@@ -311,12 +323,7 @@ async def test_the_count_drills_count_in_the_system_chosen_in_options(make_app):
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, app)
-        app.game.settings.count_system = "omega-ii"
-        menu = await open_menu(pilot, app)
-        await pilot.press("3")
-        screen = app.screen
-        assert isinstance(screen, RunningCountScreen)
-        assert "(Omega II)" in str(screen.query_one(".pane-title", Label).render())
+        menu, screen = await running_drill_in(pilot, app, "omega-ii", "Omega II")
         run = screen.drill.run
         assert run.answer == (omega_ii[run.missing.value] if run.missing is not None
                               else sum(omega_ii[c.value] for c in run.cards))
@@ -331,9 +338,7 @@ async def test_the_count_drills_count_in_the_system_chosen_in_options(make_app):
         assert all(b.region.right <= 80 for b in buttons)
         tally = screen.drill.tally
         a, b = screen.drill.pair
-        net = omega_ii[a.value] + omega_ii[b.value]
-        assert await pilot.click(f"#pair-{net + 4}")
-        await pause_until(pilot, lambda: tally.asked == 1)
+        await click_pair(pilot, f"#pair-{omega_ii[a.value] + omega_ii[b.value] + 4}", tally, 1)
         assert tally.right == 1
 
 
@@ -351,12 +356,7 @@ async def test_wong_halves_drills_count_in_halves_at_80_by_24(make_app):
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, app)
-        app.game.settings.count_system = "halves"
-        menu = await open_menu(pilot, app)
-        await pilot.press("3")
-        screen = app.screen
-        assert isinstance(screen, RunningCountScreen)
-        assert "(Wong Halves)" in str(screen.query_one(".pane-title", Label).render())
+        menu, screen = await running_drill_in(pilot, app, "halves", "Wong Halves")
         drill = screen.drill
         drill.set_mode("round")
         screen.start_run()

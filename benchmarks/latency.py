@@ -10,7 +10,11 @@ the compositor — all of Textual's work for the frame — and leaves out only t
 terminal, which is the same few hundred microseconds for both apps. CPU time (``process_time``)
 from the key to that last frame is printed too: it is the least noisy figure on a shared machine.
 
-The peer is a minimal Textual app doing one equivalent update: a ``Static`` updated (hit, chip),
+The cases: ``hit``, a hit that leaves the hand open; ``end``, the worst a player meets, a hit that
+ends the hand (21), turns the dealer's card over, draws his card, pays the box and books the round
+(the clock stops at the round's last frame); ``box``, ``chip``, ``menu``: a box switch, a chip, the
+first opening of the rules menu. The peer is a minimal Textual app doing one equivalent update: a
+``Static`` updated (hit, end, chip),
 a class toggled on one of three bordered boxes (box switch), a modal with an ``OptionList``
 pushed (menu). Processes alternate peer, ours, peer, ours…, so both see the same machine; medians
 and p90s are over every sample, and the ratio is ours over the peer's.
@@ -32,10 +36,14 @@ import time
 from pathlib import Path
 
 QUIET = 0.08  # seconds without a new frame: the key's work is all shown
-CASES = ("hit", "box", "chip", "menu")
+CASES = ("hit", "end", "box", "chip", "menu")
 # One box at the Nordic table: 2 and 3 against a ten (no blackjack), the dealer's 7 in the hole;
 # the hit draws a 4 (9), the stand lets the dealer stand on 17. Five cards a round, never a bust.
 ROUND = ["2S", "TD", "3H", "7C", "4D"]
+# The worst hit a player meets ("end"): a hit that ends the hand and books the round. Ten and 6
+# against a 9, the dealer's 7 in the hole; the hit draws a 5 (21: the hand ends), the dealer turns
+# his 16 over, draws a 2 and stands on 18, the box is paid and the round is booked.
+ENDING = ["TS", "9D", "6H", "7C", "5D", "2C"]
 
 
 class Frames:
@@ -108,14 +116,15 @@ class Timed:
 
 
 async def ours(case: str, samples: int, size: tuple[int, int],
-               timed: Timed | None = None) -> list[tuple[float, float]]:
+               timed: Timed | None = None, speed: str = "instant") -> list[tuple[float, float]]:
     from blackjack_tui.ui.app import BlackjackApp, PlayOptions
 
     timed = timed or Timed(False)
     out = []
     with tempfile.TemporaryDirectory() as data:
-        options = PlayOptions(rules="nordic", seed=1, data_dir=Path(data), speed="instant",
-                              stacked=tuple(ROUND * (samples + 5)))
+        stacked = ENDING if case == "end" else ROUND
+        options = PlayOptions(rules="nordic", seed=1, data_dir=Path(data), speed=speed,
+                              stacked=tuple(stacked * (samples + 5)))
         app = BlackjackApp(options)
         async with app.run_test(size=size) as pilot:
             frames = Frames(app)
@@ -127,7 +136,15 @@ async def ours(case: str, samples: int, size: tuple[int, int],
                     await until(lambda: table.decision is not None)
                     await pilot.pause(0.1)
                     sample = await timed.key(frames, app, "h", i >= 2)
+                    await until(lambda: table.decision is not None)  # (paced: the card shown)
                     await pilot.press("s")
+                    await until(lambda: not table.playing)
+                    await pilot.pause(0.1)
+                elif case == "end":
+                    await pilot.press("space" if i else "enter")
+                    await until(lambda: table.decision is not None)
+                    await pilot.pause(0.1)
+                    sample = await timed.key(frames, app, "h", i >= 2)
                     await until(lambda: not table.playing)
                     await pilot.pause(0.1)
                 elif case == "box":
@@ -181,7 +198,7 @@ async def peer(case: str, samples: int, size: tuple[int, int]) -> list[tuple[flo
         def action_menu(self) -> None:
             self.push_screen(Menu())
 
-    keys = {"hit": "h", "chip": "plus", "box": "2", "menu": "m"}
+    keys = {"hit": "h", "end": "h", "chip": "plus", "box": "2", "menu": "m"}
     out = []
     app = Minimal()
     async with app.run_test(size=size) as pilot:
@@ -200,9 +217,9 @@ async def peer(case: str, samples: int, size: tuple[int, int]) -> list[tuple[flo
     return out
 
 
-def child(which: str, case: str, samples: int, size: tuple[int, int]) -> None:
-    run = ours if which == "ours" else peer
-    print(json.dumps(asyncio.run(run(case, samples, size))))
+def child(which: str, case: str, samples: int, size: tuple[int, int], speed: str) -> None:
+    run = ours(case, samples, size, speed=speed) if which == "ours" else peer(case, samples, size)
+    print(json.dumps(asyncio.run(run)))
 
 
 def p90(values: list[float]) -> float:
@@ -215,28 +232,32 @@ def main() -> None:
     parser.add_argument("--samples", type=int, default=25, help="key presses per process")
     parser.add_argument("--size", default="80x24")
     parser.add_argument("--cases", default=",".join(CASES))
+    parser.add_argument("--speed", default="instant",
+                        help="the game's pace: at instant (the default) the dealer's cards come "
+                             "in the key's frames; at another pace, the key's first frame is timed "
+                             "(the dealer's cards follow at that pace)")
     parser.add_argument("--child", nargs=2, metavar=("APP", "CASE"), help=argparse.SUPPRESS)
     parser.add_argument("--profile", metavar="CASE", help="profile ours for one case instead")
     args = parser.parse_args()
     width, height = (int(n) for n in args.size.split("x"))
     if args.profile:
         timed = Timed(True)
-        asyncio.run(ours(args.profile, args.samples, (width, height), timed))
+        asyncio.run(ours(args.profile, args.samples, (width, height), timed, args.speed))
         assert timed.profiler is not None
         print(timed.profiler.output_text(unicode=False, color=False))
         return
     if args.child:
-        child(args.child[0], args.child[1], args.samples, (width, height))
+        child(args.child[0], args.child[1], args.samples, (width, height), args.speed)
         return
-    print(f"key to last frame, headless at {args.size}, {args.runs}×{args.samples} presses each "
-          f"(wall ms median / p90, CPU ms median)")
+    print(f"key to last frame, headless at {args.size}, speed {args.speed}, {args.runs}×"
+          f"{args.samples} presses each (wall ms median / p90, CPU ms median)")
     for case in args.cases.split(","):
         got: dict[str, list[tuple[float, float]]] = {"peer": [], "ours": []}
         for _ in range(args.runs):
             for which in ("peer", "ours"):
                 out = subprocess.run(
                     [sys.executable, __file__, "--child", which, case, "--samples",
-                     str(args.samples), "--size", args.size],
+                     str(args.samples), "--size", args.size, "--speed", args.speed],
                     check=True, capture_output=True, text=True).stdout
                 got[which] += [tuple(s) for s in json.loads(out.strip().splitlines()[-1])]
         line = [f"{case:5}"]

@@ -78,7 +78,16 @@ class RoundController:
         self._go = asyncio.Event()
         self._go.set()
         self._steps = 0  # events shown so far
+        self.following = 0
+        """How many steps follow the one being shown at once, with no pause between (at the
+        instant pace, the rest of a decision's events): no frame can show this step, so a
+        listener that draws may draw only the last (a listener that tells each step, each)."""
         self._as_shown: tuple[object, ...] | None = None  # :meth:`_showing` at the last step
+
+    @property
+    def paced(self) -> bool:
+        """Whether the steps are shown at a pace (else at once: the instant pace)."""
+        return CARD_SECONDS.get(self.pace, 0.0) > 0
 
     def hold(self, held: bool) -> None:
         """Hold the cards (the table cannot be seen, say) or let them move again."""
@@ -201,10 +210,13 @@ class RoundController:
                 tuple(hand.done for box in view.boxes for hand in box.hands))
 
     async def _animate(self, events: list[Event]) -> None:
+        at_once = not self.paced
         try:
-            for event in events:
+            for number, event in enumerate(events, start=1):
+                self.following = len(events) - number if at_once else 0
                 await self._show_step(event)
         finally:
+            self.following = 0
             self._shown_shoe = None
 
     def _mark_shoe(self) -> None:

@@ -22,6 +22,8 @@ from blackjack_tui.ui.widgets.kept import KeptLines
 from blackjack_tui.ui.widgets.table import ShoeInfo
 
 if TYPE_CHECKING:
+    from textual.widgets import Static
+
     from blackjack_tui.controller.betting import Betting
     from blackjack_tui.controller.controller import RoundController
     from blackjack_tui.controller.game import Game
@@ -86,6 +88,7 @@ class TableRound(KeptLines, Screen[None]):
     controller: RoundController | None
     table: Table
     actions: ActionBar
+    message: Static
     session_tally: SessionTally
 
     if TYPE_CHECKING:
@@ -120,6 +123,7 @@ class TableRound(KeptLines, Screen[None]):
         self.playing = False
         self._footer_keys: frozenset[str] = frozenset()
         self._bar_shows: tuple[frozenset[str], bool] | None = None
+        self._dealer_held = False  # a step of the dealer's not drawn yet (more came at once)
 
     def check_round_action(self, action: str) -> bool:
         if action == "hint":
@@ -220,18 +224,28 @@ class TableRound(KeptLines, Screen[None]):
     def show(self, view: TableView, event: Event | None) -> None:
         if not self.is_attached:
             return  # the app is closing; the round is kept by the in-flight save
+        dealer = event is not None and dealer_step(event)
+        if self.controller is not None and self.controller.following:
+            # More steps follow this one at once (the instant pace): no frame can show it, so
+            # only the last is drawn (a hit that ends the hand: one picture, not six).
+            self._dealer_held = self._dealer_held or dealer
+            return
+        dealer, self._dealer_held = dealer or self._dealer_held, False
         with self.app.batch_update():
             if view.active is None or view.active[0] > SEAT_BOX_BASE:
                 self.actions.show_waiting(now=True)  # the dealer or a computer player plays
-            self.table.show_round(view, self.card_style)
+            # Once over, the round stays on the felt with the box chosen for the next bets
+            # marked, as the betting draws it next (the box is not drawn twice).
+            self.table.show_round(view, self.card_style,
+                                  selected=self.betting.selected if view.over else 0)
             self.table.show_shoe(self.shoe_info())
             self.draw_seats(view, live=True)
             self.draw_status(live=True)
             self.refresh_analysis()
             if event is not None and event.kind == "shuffle":
                 self.say("Shuffling the shoe…", "-info")
-            elif self.decision is None and event is not None and dealer_step(event):
-                self._dealer_turn()
+            elif self.decision is None and dealer:
+                self._dealer_turn(view.over)
 
     def ask(self, decision: Decision | None) -> None:
         self.decision = decision
@@ -262,11 +276,14 @@ class TableRound(KeptLines, Screen[None]):
         self._bar_shows = None  # (any other refresh: the next question's keys are shown anew)
         super().refresh_bindings()
 
-    def _dealer_turn(self) -> None:
-        """The dealer plays: no question, no play keys, no box in play."""
+    def _dealer_turn(self, over: bool = False) -> None:
+        """The dealer plays: no question, no play keys, no box in play (``over``: the round is
+        over too; at the instant pace its result line comes at once, in the same frame)."""
         self._set_footer_keys(frozenset())
         self.actions.show_waiting(now=True)
-        message = self.query_one("#message")
+        if over and self.controller is not None and not self.controller.paced:
+            return
+        message = self.message
         if message.has_class("-ask") or message.has_class("-play"):
             self.say("")
 

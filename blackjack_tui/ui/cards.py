@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from msgspec import Struct
@@ -18,6 +19,7 @@ from rich.text import Text
 
 from blackjack_tui.engine.cards import Card
 from blackjack_tui.ui.card_faces import back_rows, large_face, medium_face, xlarge_face
+from blackjack_tui.ui.runs import Run, Runs
 
 if TYPE_CHECKING:
     from blackjack_tui.controller.game import Game
@@ -36,6 +38,13 @@ FACE = "#fbfaf5"
 BACK = "#24539b"
 INK = {"S": "#111111", "H": "#c0152f", "D": "#c0152f", "C": "#111111"}
 INK_FOUR = {"S": "#111111", "H": "#c0152f", "D": "#1f5fcf", "C": "#13803a"}
+# The styles of a card's ink, edge and back, made once: the same Style object each time lets
+# Rich's caches of combined styles find it by identity (a new, equal Style is hashed and compared
+# at every use; a row of a fanned hand adds a dozen).
+_INKS = {(four, suit): Style(color=(INK_FOUR if four else INK)[suit], bgcolor=FACE, bold=True)
+         for four in (False, True) for suit in INK}
+_BACK = Style(color="#9fb8e0", bgcolor=BACK)
+_EDGE = Style(color="#777777", bgcolor=FACE)
 
 
 class CardStyle(Struct, frozen=True):
@@ -51,16 +60,15 @@ class CardStyle(Struct, frozen=True):
         return (SUIT_ASCII if self.ascii else SUIT_GLYPHS)[card.suit]
 
     def ink(self, card: Card) -> Style:
-        colour = (INK_FOUR if self.four_colour else INK)[card.suit]
-        return Style(color=colour, bgcolor=FACE, bold=True)
+        return _INKS[self.four_colour, card.suit]
 
     @property
     def back(self) -> Style:
-        return Style(color="#9fb8e0", bgcolor=BACK)
+        return _BACK
 
     @property
     def edge(self) -> Style:
-        return Style(color="#777777", bgcolor=FACE)
+        return _EDGE
 
     # Full cards: 3 rows, 5 columns; all but the last show their left 3 columns (a 10 its left
     # 4: "10" and its suit, never a 10 without its suit).
@@ -112,25 +120,16 @@ class CardStyle(Struct, frozen=True):
         """The rows of a fanned hand at ``size``; ``None`` is a face-down card."""
         if size == "small":
             return self.full(cards)
+        return [row.text() for row in self.fan_runs(cards, size)]
+
+    def fan_runs(self, cards: list[Card | None], size: str) -> list[Runs]:
+        """:meth:`fan` as lines of runs (``size`` not small): each card's slice of a row is a
+        run made once (see :mod:`blackjack_tui.ui.runs`)."""
         height, width, step = SIZES[size]
-        rows = [Text() for _ in range(height)]
-        for i, card in enumerate(cards):
-            shown = width if i == len(cards) - 1 else step
-            drawn = self._card_rows(card, size, height, width)
-            if size == "medium" and i < len(cards) - 1 and card is not None:
-                # Under the next card only the corner shows (not a cut-off "1" of a 10).
-                for index in (2, 3):
-                    parts, styles = drawn[index]
-                    drawn[index] = ([parts[0], " " * len(parts[1]), parts[2]], styles)
-            for row, (text, style) in zip(rows, drawn, strict=True):
-                for part, part_style in zip(text, style, strict=True):
-                    if shown <= 0:
-                        break
-                    row.append(part[:shown], part_style)
-                    shown_now = len(part[:shown])
-                    shown -= shown_now
-                shown = width if i == len(cards) - 1 else step
-        return rows
+        last = len(cards) - 1
+        shown = [_shown_rows(self, card, size, width if i == last else step, i < last)
+                 for i, card in enumerate(cards)]
+        return [Runs(tuple(rows[row] for rows in shown)) for row in range(height)]
 
     def _card_rows(self, card: Card | None, size: str, height: int,
                    width: int) -> list[tuple[list[str], list[Style]]]:
@@ -173,6 +172,33 @@ class CardStyle(Struct, frozen=True):
 
     def tiles_width(self, count: int) -> int:
         return 0 if count == 0 else count * (5 if self.ascii else 3) + count - 1
+
+
+@lru_cache(maxsize=1024)
+def _shown_rows(style: CardStyle, card: Card | None, size: str, shown: int,
+                under: bool) -> tuple[Run, ...]:
+    """Each row of ``card`` at ``size`` as (text, style) pieces, cut to its first ``shown``
+    cells (``under``: the next card covers the rest). Made once for each card, size and cut: a
+    fan is these pieces side by side."""
+    height, width, _ = SIZES[size]
+    drawn = style._card_rows(card, size, height, width)
+    if size == "medium" and under and card is not None:
+        # Under the next card only the corner shows (not a cut-off "1" of a 10).
+        for index in (2, 3):
+            parts, styles = drawn[index]
+            drawn[index] = ([parts[0], " " * len(parts[1]), parts[2]], styles)
+    out = []
+    for texts, styles in drawn:
+        left = shown
+        pieces = []
+        for part, part_style in zip(texts, styles, strict=True):
+            if left <= 0:
+                break
+            if part[:left]:
+                pieces.append((part[:left], part_style))
+            left -= len(part[:left])
+        out.append(tuple(pieces))
+    return tuple(out)
 
 
 def overlapped_tens(cards: Sequence[Card | None]) -> int:

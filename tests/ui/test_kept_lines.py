@@ -6,19 +6,24 @@ every styled line of it) and Textual's own ``Widget.render_lines`` paints it, pa
 
 from __future__ import annotations
 
+import pytest
 from rich.console import Console
 from rich.style import Style
 from rich.text import Span, Text
+from textual.filter import ANSIToTruecolor
 from textual.geometry import Region
 from textual.strip import Strip
 from textual.widget import Widget
 
 from blackjack_tui.ui.app import BlackjackApp
+from blackjack_tui.ui.runs import Runs
 from blackjack_tui.ui.widgets.action_bar import ActionBar
+from blackjack_tui.ui.widgets.bet_box import BetBox
 from blackjack_tui.ui.widgets.drawn import Drawn, strip_of
+from blackjack_tui.ui.widgets.hands import GOLD
 from blackjack_tui.ui.widgets.kept import KeptLines
 from blackjack_tui.ui.widgets.status_bar import StatusBar
-from blackjack_tui.ui.widgets.table import Table
+from blackjack_tui.ui.widgets.table import DealerPanel, Table
 from tests.ui.conftest import press_settled, settle
 
 ROUND = ["2S", "TD", "3H", "7C", "4D", "5S", "9H", "8C", "6D", "KS"]
@@ -115,10 +120,14 @@ def _reference(line: Text, width: int, base: Style, console: Console) -> Strip:
             .crop_extend(0, width, None).apply_style(base))
 
 
-async def test_a_drawn_line_is_the_strip_rich_and_textual_would_make(make_app):
+@pytest.mark.parametrize("size", [(80, 24), (120, 40), (160, 50)])
+async def test_a_drawn_line_is_the_strip_rich_and_textual_would_make(make_app, size):
+    """Every line drawn (the bars' and the felt's, at each card size, on both themes) makes the
+    strip Rich and Textual make of it; a line of runs (the cards' rows at the larger sizes) the
+    strip of the Rich text it stands for."""
     app = make_app(ROUND * 4)
-    async with app.run_test(size=(80, 24)) as pilot:
-        lines: list[tuple[Text, Style]] = []
+    async with app.run_test(size=size) as pilot:
+        lines: list[tuple[Text | Runs, Style]] = []
 
         def collect() -> None:
             for widget in app.screen.query(Drawn):
@@ -156,10 +165,19 @@ async def test_a_drawn_line_is_the_strip_rich_and_textual_would_make(make_app):
                  (Text("abcdefgh", spans=[Span(0, 4, bold), Span(2, 6, red)]), red),
                  (Text("abcdefgh", spans=[Span(1, 6, bold), Span(2, 4, red), Span(3, 6, red)]),
                   red)]
+        runs = 0
         for line, base in lines + plain:
+            if isinstance(line, Runs):  # (a pane crops a line of runs wider than itself first)
+                runs += 1
+                for width in {line.cell_len, line.cell_len + 3, 52}:
+                    if width >= line.cell_len:
+                        assert line.strip(width, base) == \
+                            _reference(line.text(), width, base, console), (line, width)
+                continue
             for width in {line.cell_len, line.cell_len + 3, max(0, line.cell_len - 2), 26}:
                 assert strip_of(line, width, base, console) == \
                     _reference(line, width, base, console), (line, width)
+        assert (runs > 20) == (size != (80, 24))  # the small cards are Rich text
 
 
 def test_a_walled_row_is_the_text_assembling_its_pieces_gives() -> None:
@@ -269,3 +287,68 @@ async def test_a_drawn_widget_draws_at_the_size_textual_gives_its_content(make_a
             assert wrong() == [] and outside() == []
         await press_settled(pilot, app, "s")
         assert wrong() == []
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40), (160, 50)])
+async def test_the_felt_draws_in_true_colours_only_so_it_skips_the_ansi_filter(make_app, size):
+    """Textual turns ANSI colours into true colours line by line; the felt leaves that filter
+    out while its own colours are true colours, so every row it draws must have only those
+    (on both themes, at each card size, in betting, a round, a settlement): the filter would
+    give each row back unchanged. With an ANSI colour under the felt the filter is back."""
+    app = make_app(ROUND * 4)
+    async with app.run_test(size=size) as pilot:
+        felt = app.screen.query_one(Table)
+        ansi = ANSIToTruecolor(app.ansi_theme)
+        rows = 0
+
+        def check() -> None:
+            nonlocal rows
+            assert not any(isinstance(f, ANSIToTruecolor) for f in felt.get_line_filters())
+            background = felt.background_colors[1]
+            for y in range(felt.content_size.height):
+                segments = list(felt.render_line(y))
+                assert ansi.apply(segments, background) == segments, y
+                rows += 1
+
+        await settle(pilot, app)
+        check()
+        for key in ("enter", "h", "s", "space"):
+            await press_settled(pilot, app, key)
+            check()
+        app.theme = "textual-light"
+        await pilot.pause()
+        check()
+        assert rows > 100
+        assert any(isinstance(f, ANSIToTruecolor) for f in app.get_line_filters())
+        felt.styles.color = "ansi_bright_red"
+        await pilot.pause()
+        assert any(isinstance(f, ANSIToTruecolor) for f in felt.get_line_filters())
+
+
+async def test_a_hit_that_ends_the_round_at_once_draws_each_part_once(make_app, monkeypatch):
+    """At the instant pace a hit that ends the hand (its card, the dealer's turn, the payout,
+    the booking) shows in one frame: the box and the dealer are drawn once each, not at each of
+    the steps no frame shows, nor once more for the betting that follows. The felt then shows
+    the round as it ended, the box chosen for the next bets marked."""
+    # T+6 against a 9 (7 in the hole); the hit draws a 5: 21, the dealer draws a 2: 18.
+    app = make_app(["TS", "9D", "6H", "7C", "5D", "2C"] * 2)
+    drawn: list[str] = []
+    for kind in (BetBox, DealerPanel):
+        def counting(self, *args, _draw=kind._picture, **kwargs):  # type: ignore[no-untyped-def]
+            drawn.append(self.id)
+            return _draw(self, *args, **kwargs)
+
+        monkeypatch.setattr(kind, "_picture", counting)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await press_settled(pilot, app, "enter")
+        drawn.clear()
+        await press_settled(pilot, app, "h")
+        assert sorted(drawn) == ["box-1", "dealer"]
+        felt = app.screen.query_one(Table)
+        box = felt.boxes[0]
+        assert "WIN +1 " in box.plain and "21" in box.plain
+        assert "18" in felt.dealer.plain
+        head = box.lines[0]
+        assert isinstance(head, Text) and "Box 1" in head.plain
+        assert app.screen.betting.selected == 1
+        assert head.spans[0].style == Style(color=GOLD)  # marked: the box chosen for the bets

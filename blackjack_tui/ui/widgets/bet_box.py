@@ -19,6 +19,7 @@ from textual.message import Message
 from blackjack_tui.controller.view import BoxView, HandView
 from blackjack_tui.engine.money import ZERO, money_str, signed
 from blackjack_tui.ui.cards import ORDER, SIZES, CardStyle, overlapped_tens
+from blackjack_tui.ui.runs import Line, Runs
 from blackjack_tui.ui.widgets.hands import (
     GOLD,
     PUSH,
@@ -87,7 +88,7 @@ class BetBox(Pane):
         self.card_size = "small"
         """The largest card size the felt has room for (a hand steps down if it must)."""
         self.card_style = CardStyle()
-        self.hands: list[list[Text]] = []
+        self.hands: list[list[Line]] = []
         """Each hand's lines as last drawn (for tests)."""
         self._shown: BetShown | tuple[BoxView | None, tuple[int, int] | None, bool] = \
             BetShown(None, (), "", False, True)
@@ -126,6 +127,8 @@ class BetBox(Pane):
             key: tuple[object, ...] = ("bet", shown, self.card_style)
         else:
             box, active, selected = shown
+            if active is not None and active[0] != self.number:
+                active = None  # (another box in play: this one looks the same)
             key = ("round", _box_key(box), active, selected, self.card_style)
         width, height = size.width, size.height
         self.draw((*key, self.card_size, width, height), lambda: self._picture(width, height),
@@ -133,7 +136,7 @@ class BetBox(Pane):
 
     # Drawing
 
-    def _picture(self, width: int, height: int) -> list[Text]:
+    def _picture(self, width: int, height: int) -> list[Line]:
         if width < 4 or height < 3:
             return []
         shown = self._shown
@@ -143,10 +146,10 @@ class BetBox(Pane):
             frame, stake, body, footer, sub = self._round_parts(*shown, width - 2, height - 4)
         return self._framed(frame, [stake, *body], footer, sub, width, height)
 
-    def _bet_parts(self, shown: BetShown) -> tuple[str, Text, list[Text], Text, str]:
+    def _bet_parts(self, shown: BetShown) -> tuple[str, Text, list[Line], Text, str]:
         if not shown.open:
             return "closed", Text("closed at this table"), [], Text(""), ""
-        body: list[Text] = []
+        body: list[Line] = []
         if shown.bet:
             stake = Text.assemble(Text(money_str(shown.bet), style="bold"), "  ",
                                   chip_stack(shown.bet, shown.chips, self.card_style.ascii))
@@ -162,7 +165,7 @@ class BetBox(Pane):
 
     def _round_parts(self, box: BoxView | None, active: tuple[int, int] | None,
                      selected: bool, inner: int, rows: int
-                     ) -> tuple[str, Text, list[Text], Text, str]:
+                     ) -> tuple[str, Text, list[Line], Text, str]:
         if box is None:
             return "closed", Text("no bet"), [], Text(""), ""
         is_active = active is not None and active[0] == box.number
@@ -176,14 +179,14 @@ class BetBox(Pane):
             sub = signed(box.net)
         return frame, stake, body, _insurance(box), sub
 
-    def _hands(self, box: BoxView, active: int, inner: int, rows: int) -> list[Text]:
+    def _hands(self, box: BoxView, active: int, inner: int, rows: int) -> list[Line]:
         """The hands, side by side at the felt's card size while they fit, else stacked tiles."""
         style, hands = self.card_style, box.hands
         count = len(hands)
         per = inner // max(count, 1)
         side = count == 1 or (count == 2 and all(
             CardStyle.fan_width(max(len(h.cards), 2), "small") + 2 <= per for h in hands))
-        drawn: list[list[Text]] = []
+        drawn: list[list[Line]] = []
         if side:
             # Both hands of a split at one size: the largest at which the longer one fits.
             size = size_that_fits(max(len(h.cards) for h in hands), per, self.card_size,
@@ -202,7 +205,7 @@ class BetBox(Pane):
             if sum(len(d) for d in drawn) <= rows:
                 break
         self.hands = drawn
-        out: list[Text] = []
+        out: list[Line] = []
         for index, lines_of in enumerate(drawn):
             for line in lines_of:
                 if active == index + 1:
@@ -211,7 +214,7 @@ class BetBox(Pane):
         return out
 
     def _grid(self, hands: Sequence[HandView], active: int, inner: int,
-              rows: int) -> list[Text] | None:
+              rows: int) -> list[Line] | None:
         """Three or four hands of a split two by two, at the largest card size at which the
         longest fans into half the box and two rows of hands fit its height; else ``None``."""
         per = inner // 2
@@ -226,30 +229,31 @@ class BetBox(Pane):
         size, style = fits[0], self.card_style
         drawn = [fanned(h, per, size, style, active == i + 1) for i, h in enumerate(hands)]
         self.hands = drawn
-        out: list[Text] = []
+        out: list[Line] = []
         for first in (0, 2):
             pair = drawn[first:first + 2]
             mark = active - first if 0 < active - first <= len(pair) else 0
             out += _side_by_side(pair, per, mark)
         return out
 
-    def _framed(self, frame: str, top: list[Text], footer: Text, sub: str, width: int,
-                height: int) -> list[Text]:
+    def _framed(self, frame: str, top: list[Line], footer: Text, sub: str, width: int,
+                height: int) -> list[Line]:
         ascii_only = self.card_style.ascii
         vert = _frame_chars(frame, ascii_only)[5]
-        edge = Style(color=GOLD if frame in ("active", "selected") else EDGE)
-        text_style = Style(color=CLOSED_TEXT) if frame == "closed" else Style()
+        edge = _edge_style(frame)
+        text_style = _style(CLOSED_TEXT) if frame == "closed" else _style(None)
         inner = width - 2
         head, foot = _edges(frame, self.number, sub, inner, ascii_only)
         body_rows = height - 2
-        middle = [Text.assemble(" ", line) for line in top[:1]] + top[1:]
+        middle = [Text.assemble(" ", _text(line)) for line in top[:1]] + top[1:]
         middle = middle[: body_rows - 1] + [Text("")] * max(0, body_rows - 1 - len(middle))
         middle.append(Text.assemble(" ", footer))
-        lines = [head]
+        lines: list[Line] = [head]
         for line in middle:
+            row: Line
             if frame == "closed":
                 row = Text.assemble((vert, edge))
-                row.append_text(_on(line, inner, FELT, text_style))
+                row.append_text(_text(_on(line, inner, FELT, text_style)))
                 row.append(vert, edge)
             else:
                 row = walled(line, inner, vert, edge)
@@ -270,7 +274,7 @@ def _edges(frame: str, number: int, sub: str, inner: int, ascii_only: bool) -> t
     box until its frame, its result or its size changes: made once). The lines are shared:
     nothing changes a line once drawn."""
     tl, tr, bl, br, horiz, _ = _frame_chars(frame, ascii_only)
-    edge = Style(color=GOLD if frame in ("active", "selected") else EDGE)
+    edge = _edge_style(frame)
     title = Text(f" Box {number} ", style=Style(
         color=CLOSED_TEXT if frame == "closed" else TITLE, bold=frame == "selected"))
     head = Text.assemble((tl + horiz, edge), title)
@@ -285,6 +289,23 @@ def _edges(frame: str, number: int, sub: str, inner: int, ascii_only: bool) -> t
     return head, foot
 
 
+def _edge_style(frame: str) -> Style:
+    return _style(GOLD if frame in ("active", "selected") else EDGE)
+
+
+@lru_cache(maxsize=16)
+def _style(colour: str | None) -> Style:
+    """A text colour's style, made once (the same object at each use: Rich's caches of combined
+    styles find it by identity, not by hashing and comparing a new one)."""
+    return Style(color=colour)
+
+
+@lru_cache(maxsize=16)
+def _ground(colour: str) -> Style:
+    """A background colour's style, made once (as :func:`_style`)."""
+    return Style(bgcolor=colour)
+
+
 def _box_key(box: BoxView | None) -> tuple[object, ...] | None:
     if box is None:
         return None
@@ -292,20 +313,28 @@ def _box_key(box: BoxView | None) -> tuple[object, ...] | None:
             box.insurance_net, box.even_money)
 
 
-def _on(line: Text, width: int, ground: str, style: Style | None = None) -> Text:
+def _text(line: Line) -> Text:
+    return line.text() if isinstance(line, Runs) else line
+
+
+def _on(line: Line, width: int, ground: str, style: Style | None = None) -> Line:
     """The line padded (or cropped) to ``width`` on the ``ground`` colour."""
-    out = line.copy()
+    if isinstance(line, Runs) and style is None:
+        return line.on(width, _ground(ground))
+    out = _text(line).copy()
     if out.cell_len > width:
         out.truncate(width, overflow="crop")
     else:
         out.append(" " * (width - out.cell_len))
-    base = Style(bgcolor=ground)
+    base = _ground(ground)
     out.style = (base + style) if style is not None else base
     return out
 
 
-def _padded(line: Text, width: int) -> Text:
+def _padded(line: Line, width: int) -> Line:
     """The line made exactly ``width`` cells wide (the felt shows through the spaces)."""
+    if isinstance(line, Runs):
+        return line.padded(width)
     size = line.cell_len
     if size == width:
         return line
@@ -316,12 +345,14 @@ def _padded(line: Text, width: int) -> Text:
     return Text.assemble(line, " " * (width - size))
 
 
-def walled(line: Text, width: int, wall: str, edge: Style) -> Text:
+def walled(line: Line, width: int, wall: str, edge: Style) -> Line:
     """``wall`` + the line made ``width`` cells wide + ``wall``, the walls in ``edge``: the Text
     that assembling the three pieces gives, made in one step (a row of a box, drawn at every
-    card)."""
+    card); a line of runs stays one."""
+    if isinstance(line, Runs):
+        return line.walled(width, wall, edge)
     if line.cell_len > width:
-        line = _padded(line, width)
+        line = _text(_padded(line, width))
     plain = line.plain
     length = len(plain)
     pad = width - line.cell_len
@@ -335,18 +366,18 @@ def walled(line: Text, width: int, wall: str, edge: Style) -> Text:
     return Text(f"{wall}{plain}{' ' * pad}{wall}", spans=spans)
 
 
-def _side_by_side(hands: Sequence[list[Text]], per: int, active: int) -> list[Text]:
+def _side_by_side(hands: Sequence[list[Line]], per: int, active: int) -> list[Line]:
     if len(hands) == 1:  # one hand (the box of nearly every card): its lines, each made wide
         return [_on(part, per, ACTIVE_HAND) if active == 1 else _padded(part, per)
                 for part in hands[0]]
     rows = max((len(h) for h in hands), default=0)
-    out = []
+    out: list[Line] = []
     for row in range(rows):
         line = Text()
         for index, lines in enumerate(hands):
-            part = lines[row] if row < len(lines) else Text("")
-            line.append_text(_on(part, per, ACTIVE_HAND) if active == index + 1
-                             else _padded(part, per))
+            part = _text(lines[row]) if row < len(lines) else Text("")
+            line.append_text(_text(_on(part, per, ACTIVE_HAND) if active == index + 1
+                                   else _padded(part, per)))
         out.append(line)
     return out
 

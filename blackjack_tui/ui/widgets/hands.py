@@ -6,12 +6,15 @@ Pure drawing (Rich text, no widget): a box draws its hands side by side or stack
 from __future__ import annotations
 
 from decimal import Decimal
+from functools import lru_cache
 
+from rich.style import Style
 from rich.text import Text
 
 from blackjack_tui.controller.view import HandView
 from blackjack_tui.engine.money import signed
 from blackjack_tui.ui.cards import ORDER, SIZES, CardStyle
+from blackjack_tui.ui.runs import Line, Run
 
 OUTCOME_WORDS = {
     "blackjack": "BLACKJACK", "win": "WIN", "push": "PUSH", "lose": "LOSE", "bust": "BUST",
@@ -85,13 +88,20 @@ def size_that_fits(count: int, width: int, largest: str, tens: int = 0) -> str |
     return None
 
 
-def fanned(hand: HandView, width: int, size: str, style: CardStyle, active: bool) -> list[Text]:
-    """The hand as drawn cards (``size``), its total and badges under them, then its result."""
+def fanned(hand: HandView, width: int, size: str, style: CardStyle,
+           active: bool) -> list[Line]:
+    """The hand as drawn cards (``size``), its total and badges under them, then its result.
+    The cards' rows are lines of runs but at the small size (see :mod:`blackjack_tui.ui.runs`)."""
     rows = SIZES[size][0]
-    lines = style.fan(list(hand.cards), size) if hand.cards else [Text("")] * rows
     middle = rows // 2
-    body = [Text.assemble(_marker(style, active) if i == middle else "  ", line)
-            for i, line in enumerate(lines)]
+    body: list[Line]
+    if hand.cards and size != "small":
+        body = [line.after(_marker_run(style, active) if i == middle else _NO_MARKER)
+                for i, line in enumerate(style.fan_runs(list(hand.cards), size))]
+    else:
+        lines = style.fan(list(hand.cards), size) if hand.cards else [Text("")] * rows
+        body = [Text.assemble(_marker(style, active) if i == middle else "  ", line)
+                for i, line in enumerate(lines)]
     info = Text.assemble(Text(total_text(hand), style="bold"))
     tail = _badge_text(hand, compact=width < 26)
     if tail:
@@ -101,7 +111,7 @@ def fanned(hand: HandView, width: int, size: str, style: CardStyle, active: bool
 
 
 def tiled(hand: HandView, width: int, style: CardStyle, active: bool,
-          lines: int = 2) -> list[Text]:
+          lines: int = 2) -> list[Line]:
     """The hand as one-line tiles: ``▶ 8♠ 3♥  11`` and its badges and result, on one line when
     they fit, else on two (``lines`` 1: the result shortened to its net to fit one)."""
     line = Text.assemble(_marker(style, active), style.tiles(list(hand.cards)), "  ",
@@ -120,6 +130,17 @@ def tiled(hand: HandView, width: int, style: CardStyle, active: bool,
         if lines > 1:
             return [line, Text.assemble("  ", tail)]
     return [line, Text.assemble("  ", tail)]  # too wide even so: the box gives it a second line
+
+
+_NO_MARKER: Run = (("  ", None),)
+
+
+@lru_cache(maxsize=4)
+def _marker_run(style: CardStyle, active: bool) -> Run:
+    """:func:`_marker` as a run."""
+    if not active:
+        return _NO_MARKER
+    return (("> " if style.ascii else "▶ ", Style.parse(f"bold {GOLD}")),)
 
 
 def _marker(style: CardStyle, active: bool) -> Text:

@@ -21,6 +21,8 @@ from typing import TYPE_CHECKING, Protocol
 from rich.text import Text
 from textual.geometry import Region, Size
 
+from blackjack_tui.ui.runs import Line, Runs
+
 if TYPE_CHECKING:
     from textual.message import Message
 
@@ -58,7 +60,7 @@ class Pane:
         self._key: Hashable = object()
         self.cut = False
         """Whether a line of the last picture was wider than the pane (and cropped)."""
-        self.lines: list[Text] = []
+        self.lines: list[Line] = []
         """The last picture, line by line (for tests and the ``shown`` helper)."""
 
     @property
@@ -70,7 +72,7 @@ class Pane:
     def size(self) -> Size:
         return self.region.size
 
-    def draw(self, key: Hashable, make: Callable[[], Sequence[Text]],
+    def draw(self, key: Hashable, make: Callable[[], Sequence[Line]],
              width: int | None = None) -> bool:
         """Show what ``make`` draws, if ``key`` differs from the last; returns whether it did."""
         if key == self._key:
@@ -108,7 +110,9 @@ class Pane:
         return "\n".join(line.plain for line in self.lines)
 
 
-def _crop(line: Text, width: int) -> Text:
+def _crop(line: Line, width: int) -> Text:
+    if isinstance(line, Runs):
+        return line.cropped(width)
     cropped = line.copy()
     cropped.truncate(width, overflow="crop")
     return cropped

@@ -21,7 +21,7 @@ from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
 from textual import events
-from textual.filter import LineFilter
+from textual.filter import ANSIToTruecolor, LineFilter
 from textual.geometry import Offset, Region
 from textual.strip import Strip
 from textual.widget import Widget
@@ -29,6 +29,7 @@ from textual.widget import Widget
 from blackjack_tui.controller.view import TableView
 from blackjack_tui.ui.cards import ORDER, CardStyle, overlapped_tens
 from blackjack_tui.ui.min_contrast import MinimumContrast
+from blackjack_tui.ui.runs import Line, Runs
 from blackjack_tui.ui.widgets.bet_box import BetBox, BetShown
 from blackjack_tui.ui.widgets.drawn import strip_of
 from blackjack_tui.ui.widgets.hands import GOLD, LOSS
@@ -132,7 +133,7 @@ class DealerPanel(Pane):
         key = (shown, self.card_style, self.card_size, size.width, size.height)
         self.draw(key, lambda: self._picture(size.width), width=size.width)
 
-    def _picture(self, width: int) -> list[Text]:
+    def _picture(self, width: int) -> list[Line]:
         view = self.view
         if view is None or not view.dealer:
             lines = [Text("DEALER", style="bold"), Text(""), Text("draws to 17", style=SOFT)]
@@ -141,7 +142,8 @@ class DealerPanel(Pane):
         tens = overlapped_tens(view.dealer)
         while CardStyle.fan_width(len(view.dealer), size, tens) > width and size != "small":
             size = ORDER[ORDER.index(size) + 1]
-        cards = self.card_style.fan(list(view.dealer), size)
+        cards: list[Line] = (list(self.card_style.fan_runs(list(view.dealer), size))
+                             if size != "small" else list(self.card_style.fan(list(view.dealer))))
         label = Text(view.dealer_label(), style="bold")
         if view.dealer_outcome == "bust":
             label.append("  BUST", style=f"bold {LOSS}")
@@ -152,8 +154,17 @@ class DealerPanel(Pane):
         return [_centred(line, width) for line in (Text("DEALER", style="bold"), *cards, label)]
 
 
-def _centred(line: Text, width: int) -> Text:
+def _true_colours(style: Style) -> bool:
+    """Whether ``style`` has only true colours (or none), and is not dim (which the filter
+    turns into a colour too)."""
+    return not style.dim and all(colour is None or colour.triplet is not None
+                                 for colour in (style.color, style.bgcolor))
+
+
+def _centred(line: Line, width: int) -> Line:
     left = max(0, (width - line.cell_len) // 2)
+    if isinstance(line, Runs):
+        return line.after(((" " * left, None),) if left else ())
     return Text.assemble(" " * left, line)
 
 
@@ -301,7 +312,10 @@ class Table(KeptLines, Widget):
         self._painting = False
         self._rows: dict[int, Strip] = {}
         self._strips: dict[tuple[int, int], Strip] = {}
+        self._plans: dict[int, list[tuple[int, Pane | None]]] = {}
         self._base = Style()
+        self._ground = Style()
+        self._width = 0
 
     def part(self, id: str) -> Pane:
         """The part of the felt of that id (``box-1``, ``dealer``, ``seats`` …)."""
@@ -361,6 +375,7 @@ class Table(KeptLines, Widget):
                 pane.redraw()  # (nothing moved: a part whose picture changed draws it)
             return
         self._laid = laid
+        self._width = inner.width
         places = felt_layout(inner.width, inner.height, self.card_size, seats)
         self._gaps = [places[name] for name in ("gap-top", "gap-middle", "gap-bottom")
                       if name in places]
@@ -394,6 +409,7 @@ class Table(KeptLines, Widget):
     def _forget_strips(self) -> None:
         self._rows.clear()
         self._strips.clear()
+        self._plans.clear()
 
     # ------------------------------------------------------------------ drawing
 
@@ -418,13 +434,19 @@ class Table(KeptLines, Widget):
 
     def get_line_filters(self) -> Sequence[LineFilter]:
         """The app's filters but the contrast floor: the felt's palette reads as it is (the
-        contrast test checks it)."""
-        return [f for f in super().get_line_filters() if type(f) is not MinimumContrast]
+        contrast test checks it). And but the one that turns ANSI colours into true colours
+        while the felt's own colours are true colours: every colour drawn on it is then one
+        (the cards', the boxes', the felt's: a test checks each row), so that filter would only
+        copy each new row, segment by segment (a third of a hit's frame at 120×40)."""
+        ansi = not _true_colours(self.visual_style.rich_style)
+        return [f for f in super().get_line_filters() if type(f) is not MinimumContrast
+                and (ansi or type(f) is not ANSIToTruecolor)]
 
     def render_line(self, y: int) -> Strip:
         base = self.visual_style.rich_style
         if base != self._base:  # new colours under the felt (another theme): every row again
             self._base = base
+            self._ground = Style(bgcolor=base.bgcolor)
             self._forget_strips()
         strip = self._rows.get(y)
         if strip is None:
@@ -432,8 +454,8 @@ class Table(KeptLines, Widget):
         return strip
 
     def _row(self, y: int, base: Style) -> Strip:
-        width = self.content_size.width
-        ground = Style(bgcolor=base.bgcolor)  # the felt between the parts: its colour alone
+        width = self._width
+        ground = self._ground  # the felt between the parts: its colour alone
         for gap in self._gaps:
             if gap.y <= y < gap.bottom:
                 # A band of spare rows draws as the empty text it was: the felt's colour with
@@ -441,27 +463,46 @@ class Table(KeptLines, Widget):
                 if y == gap.y:
                     return Strip([Segment("", base), Segment(" " * width, ground)], width)
                 return Strip.blank(width, base)
-        parts = sorted((pane.region.x, index, pane) for index, pane in enumerate(self.panes)
-                       if pane.display and pane.region.y <= y < pane.region.bottom)
-        strips: list[Strip] = []
-        x = 0
-        console = self.app.console
-        for left, index, pane in parts:
-            if left > x:
-                strips.append(Strip.blank(left - x, ground))
+        plan = self._plans.get(y)
+        if plan is None:
+            plan = self._plans[y] = self._plan(y, width)
+        # The row's segments, the parts' strips one after the other (each kept until its part
+        # draws that row again): a list made once, not strips joined.
+        segments: list[Segment] = []
+        for index, pane in plan:
+            if pane is None:  # ``index`` cells of bare felt
+                segments.append(Segment(" " * index, ground))
+                continue
             row = y - pane.region.y
             strip = self._strips.get((index, row))
             if strip is None:
                 style = self.pane_style(pane)
                 lines = pane.lines
-                strip = (strip_of(lines[row], pane.region.width, style, console)
-                         if row < len(lines) else Strip.blank(pane.region.width, style))
+                if row >= len(lines):
+                    strip = Strip.blank(pane.region.width, style)
+                elif isinstance(line := lines[row], Runs):
+                    strip = line.strip(pane.region.width, style)
+                else:
+                    strip = strip_of(line, pane.region.width, style, self.app.console)
                 self._strips[(index, row)] = strip
-            strips.append(strip)
+            segments.extend(strip)
+        return Strip(segments, width)
+
+    def _plan(self, y: int, width: int) -> list[tuple[int, Pane | None]]:
+        """What row ``y`` is made of, left to right, as the felt is laid out: ``(index, pane)``
+        for a part, ``(cells, None)`` for bare felt between."""
+        parts = sorted((pane.region.x, index, pane) for index, pane in enumerate(self.panes)
+                       if pane.display and pane.region.y <= y < pane.region.bottom)
+        plan: list[tuple[int, Pane | None]] = []
+        x = 0
+        for left, index, pane in parts:
+            if left > x:
+                plan.append((left - x, None))
+            plan.append((index, pane))
             x = left + pane.region.width
         if x < width:
-            strips.append(Strip.blank(width - x, ground))
-        return Strip.join(strips) if len(strips) != 1 else strips[0]
+            plan.append((width - x, None))
+        return plan
 
     def on_click(self, event: events.Click) -> None:
         gutter = self.styles.gutter

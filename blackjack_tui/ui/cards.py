@@ -78,33 +78,7 @@ class CardStyle(Struct, frozen=True):
 
     def full(self, cards: list[Card | None]) -> list[Text]:
         """Three lines of a fanned hand; ``None`` is a face-down card."""
-        top, mid, bottom = Text(), Text(), Text()
-        if self.ascii:
-            corner_tl, corner_tr, corner_bl, corner_br, horiz, vert = "+", "+", "+", "+", "-", "|"
-        else:
-            corner_tl, corner_tr, corner_bl, corner_br, horiz, vert = "╭", "╮", "╰", "╯", "─", "│"
-        for i, card in enumerate(cards):
-            last = i == len(cards) - 1
-            if card is None:
-                style = self.back
-                face = "#" * 3 if self.ascii else "░░░"
-                width = 3 if last else 2
-                top.append(corner_tl + horiz * width + (corner_tr if last else ""), style)
-                mid.append(vert + face[:width] + (vert if last else ""), style)
-                bottom.append(corner_bl + horiz * width + (corner_br if last else ""), style)
-                continue
-            ink = self.ink(card)
-            edge = self.edge
-            rank = self.rank(card)
-            inner = f"{rank}{self.suit(card)}".ljust(3)
-            width = 3 if last or card.rank == "T" else 2
-            top.append(corner_tl + horiz * width + (corner_tr if last else ""), edge)
-            mid.append(vert, edge)
-            mid.append(inner[:width], ink)
-            if last:
-                mid.append(vert, edge)
-            bottom.append(corner_bl + horiz * width + (corner_br if last else ""), edge)
-        return [top, mid, bottom]
+        return [row.text() for row in self.fan_runs(cards, "small")]
 
     # Any size: the hand fanned as dealt, each card under the next showing its left corner.
 
@@ -123,12 +97,15 @@ class CardStyle(Struct, frozen=True):
         return [row.text() for row in self.fan_runs(cards, size)]
 
     def fan_runs(self, cards: list[Card | None], size: str) -> list[Runs]:
-        """:meth:`fan` as lines of runs (``size`` not small): each card's slice of a row is a
-        run made once (see :mod:`blackjack_tui.ui.runs`)."""
+        """:meth:`fan` as lines of runs: each card's slice of a row is a run made once (see
+        :mod:`blackjack_tui.ui.runs`)."""
         height, width, step = SIZES[size]
         last = len(cards) - 1
-        shown = [_shown_rows(self, card, size, width if i == last else step, i < last)
-                 for i, card in enumerate(cards)]
+        if size == "small":
+            shown = [_small_rows(self, card, i == last) for i, card in enumerate(cards)]
+        else:
+            shown = [_shown_rows(self, card, size, width if i == last else step, i < last)
+                     for i, card in enumerate(cards)]
         return [Runs(tuple(rows[row] for rows in shown)) for row in range(height)]
 
     def _card_rows(self, card: Card | None, size: str, height: int,
@@ -199,6 +176,36 @@ def _shown_rows(style: CardStyle, card: Card | None, size: str, shown: int,
             left -= len(part[:left])
         out.append(tuple(pieces))
     return tuple(out)
+
+
+@lru_cache(maxsize=256)
+def _small_rows(style: CardStyle, card: Card | None, last: bool) -> tuple[Run, ...]:
+    """:meth:`CardStyle.full`'s three rows of one card, as runs (``last``: shown whole)."""
+    return tuple(tuple((text, piece) for text, piece in zip(texts, styles, strict=True) if text)
+                 for texts, styles in _small_card(style, card, last))
+
+
+def _small_card(style: CardStyle, card: Card | None,
+                last: bool) -> list[tuple[list[str], list[Style]]]:
+    """The pieces of one small card's three rows: its left three columns under the next card
+    (a 10 its left four), all five when ``last``."""
+    if style.ascii:
+        corner_tl, corner_tr, corner_bl, corner_br, horiz, vert = "+", "+", "+", "+", "-", "|"
+    else:
+        corner_tl, corner_tr, corner_bl, corner_br, horiz, vert = "╭", "╮", "╰", "╯", "─", "│"
+    if card is None:
+        back = style.back
+        face = "#" * 3 if style.ascii else "░░░"
+        width = 3 if last else 2
+        return [([corner_tl + horiz * width + (corner_tr if last else "")], [back]),
+                ([vert + face[:width] + (vert if last else "")], [back]),
+                ([corner_bl + horiz * width + (corner_br if last else "")], [back])]
+    ink, edge = style.ink(card), style.edge
+    inner = f"{style.rank(card)}{style.suit(card)}".ljust(3)
+    width = 3 if last or card.rank == "T" else 2
+    return [([corner_tl + horiz * width + (corner_tr if last else "")], [edge]),
+            ([vert, inner[:width], vert if last else ""], [edge, ink, edge]),
+            ([corner_bl + horiz * width + (corner_br if last else "")], [edge])]
 
 
 def overlapped_tens(cards: Sequence[Card | None]) -> int:

@@ -91,17 +91,16 @@ def size_that_fits(count: int, width: int, largest: str, tens: int = 0) -> str |
 def fanned(hand: HandView, width: int, size: str, style: CardStyle,
            active: bool) -> list[Line]:
     """The hand as drawn cards (``size``), its total and badges under them, then its result.
-    The cards' rows are lines of runs but at the small size (see :mod:`blackjack_tui.ui.runs`)."""
+    The cards' rows are lines of runs (see :mod:`blackjack_tui.ui.runs`)."""
     rows = SIZES[size][0]
     middle = rows // 2
     body: list[Line]
-    if hand.cards and size != "small":
+    if hand.cards:
         body = [line.after(_marker_run(style, active) if i == middle else _NO_MARKER)
                 for i, line in enumerate(style.fan_runs(list(hand.cards), size))]
     else:
-        lines = style.fan(list(hand.cards), size) if hand.cards else [Text("")] * rows
-        body = [Text.assemble(_marker(style, active) if i == middle else "  ", line)
-                for i, line in enumerate(lines)]
+        body = [Text.assemble(_marker(style, active) if i == middle else "  ")
+                for i in range(rows)]
     info = Text.assemble(Text(total_text(hand), style="bold"))
     tail = _badge_text(hand, compact=width < 26)
     if tail:

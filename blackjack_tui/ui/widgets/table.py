@@ -142,8 +142,7 @@ class DealerPanel(Pane):
         tens = overlapped_tens(view.dealer)
         while CardStyle.fan_width(len(view.dealer), size, tens) > width and size != "small":
             size = ORDER[ORDER.index(size) + 1]
-        cards: list[Line] = (list(self.card_style.fan_runs(list(view.dealer), size))
-                             if size != "small" else list(self.card_style.fan(list(view.dealer))))
+        cards = self.card_style.fan_runs(list(view.dealer), size)
         label = Text(view.dealer_label(), style="bold")
         if view.dealer_outcome == "bust":
             label.append("  BUST", style=f"bold {LOSS}")
@@ -151,7 +150,8 @@ class DealerPanel(Pane):
             label.append("  BLACKJACK", style=f"bold {GOLD}")
         elif view.peek == "none" and not view.over:
             label.append("  no blackjack", style=SOFT)
-        return [_centred(line, width) for line in (Text("DEALER", style="bold"), *cards, label)]
+        shown: list[Line] = [Text("DEALER", style="bold"), *cards, label]
+        return [_centred(line, width) for line in shown]
 
 
 def _true_colours(style: Style) -> bool:

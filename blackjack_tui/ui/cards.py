@@ -19,7 +19,7 @@ from rich.text import Text
 
 from blackjack_tui.engine.cards import Card
 from blackjack_tui.ui.card_faces import back_rows, large_face, medium_face, xlarge_face
-from blackjack_tui.ui.runs import Run, Runs
+from blackjack_tui.ui.runs import Run, Runs, run_cells
 
 if TYPE_CHECKING:
     from blackjack_tui.controller.game import Game
@@ -106,7 +106,8 @@ class CardStyle(Struct, frozen=True):
         else:
             shown = [_shown_rows(self, card, size, width if i == last else step, i < last)
                      for i, card in enumerate(cards)]
-        return [Runs(tuple(rows[row] for rows in shown)) for row in range(height)]
+        cells = sum(run_cells(rows[0]) for rows in shown)  # (a card's rows are as wide)
+        return [Runs(tuple(rows[row] for rows in shown), cells) for row in range(height)]
 
     def _card_rows(self, card: Card | None, size: str, height: int,
                    width: int) -> list[tuple[list[str], list[Style]]]:

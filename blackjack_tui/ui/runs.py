@@ -35,10 +35,11 @@ class Runs:
 
     __slots__ = ("_cells", "_plain", "runs")
 
-    def __init__(self, runs: tuple[Run, ...]) -> None:
+    def __init__(self, runs: tuple[Run, ...], cells: int | None = None) -> None:
+        """``cells``: the line's width, when the maker knows it (else counted when asked)."""
         self.runs = runs
         self._plain: str | None = None
-        self._cells: int | None = None
+        self._cells = cells
 
     @property
     def plain(self) -> str:
@@ -49,7 +50,7 @@ class Runs:
     @property
     def cell_len(self) -> int:
         if self._cells is None:
-            self._cells = sum(_run_cells(run) for run in self.runs)
+            self._cells = sum(run_cells(run) for run in self.runs)
         return self._cells
 
     def __eq__(self, other: object) -> bool:
@@ -81,7 +82,7 @@ class Runs:
         """``run``, then this line (``Text.assemble(run, line)``)."""
         if not run:
             return self
-        return Runs(_joined((run, *self.runs)))
+        return Runs(_joined((run, *self.runs)), run_cells(run) + self.cell_len)
 
     def padded(self, width: int) -> Runs | Text:
         """The line made ``width`` cells wide with unstyled spaces (cropped if wider)."""
@@ -90,7 +91,7 @@ class Runs:
             return self.cropped(width)
         if cells == width:
             return self
-        return Runs(_joined((*self.runs, ((" " * (width - cells), None),))))
+        return Runs(_joined((*self.runs, ((" " * (width - cells), None),))), width)
 
     def on(self, width: int, ground: Style) -> Runs | Text:
         """The line made ``width`` cells wide, every cell on ``ground`` (the hand in play's well:
@@ -101,7 +102,7 @@ class Runs:
         runs = tuple(_grounded(run, ground) for run in self.runs)
         if cells < width:
             runs += (((" " * (width - cells), ground),),)
-        return Runs(runs)
+        return Runs(runs, width)
 
     def walled(self, width: int, wall: str, edge: Style) -> Runs | Text:
         """``wall``, the line made ``width`` cells wide, ``wall`` (a row of a box)."""
@@ -110,7 +111,7 @@ class Runs:
             return self.cropped(width)
         pad = ((" " * (width - cells), None),) if cells < width else ()
         side = _wall(wall, edge)
-        return Runs(_joined((side, *self.runs, pad, side)))
+        return Runs(_joined((side, *self.runs, pad, side)), width + 2 * run_cells(side))
 
     def cropped(self, width: int) -> Text:
         text = self.text()
@@ -155,7 +156,8 @@ def _joined(runs: tuple[Run, ...]) -> tuple[Run, ...]:
 
 
 @lru_cache(maxsize=4096)
-def _run_cells(run: Run) -> int:
+def run_cells(run: Run) -> int:
+    """How many cells ``run`` takes."""
     return sum(cell_len(text) for text, _ in run)
 
 

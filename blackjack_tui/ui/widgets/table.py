@@ -424,11 +424,12 @@ class Table(KeptLines, Widget):
             for y in range(region.height):
                 self._strips.pop((index, y), None)
         top = self.styles.gutter.top
+        width = self.outer_size.width  # (the size the layout gave: ``size`` finds the widget)
         refreshed = []
         for y in shown:
             self._strips.pop((index, y), None)
             self._rows.pop(region.y + y, None)
-            refreshed.append(Region(0, top + region.y + y, self.size.width, 1))
+            refreshed.append(Region(0, top + region.y + y, width, 1))
         if refreshed and not self._painting:
             self.refresh(*refreshed)
 

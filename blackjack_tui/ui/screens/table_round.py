@@ -278,11 +278,12 @@ class TableRound(KeptLines, Screen[None]):
 
     def _dealer_turn(self, over: bool = False) -> None:
         """The dealer plays: no question, no play keys, no box in play (``over``: the round is
-        over too; at the instant pace its result line comes at once, in the same frame)."""
-        self._set_footer_keys(frozenset())
-        self.actions.show_waiting(now=True)
+        over too; at the instant pace the betting's keys, bar and result line come at once, in
+        the same frame, so nothing is cleared first)."""
         if over and self.controller is not None and not self.controller.paced:
             return
+        self._set_footer_keys(frozenset())
+        self.actions.show_waiting(now=True)
         message = self.message
         if message.has_class("-ask") or message.has_class("-play"):
             self.say("")

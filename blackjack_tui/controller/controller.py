@@ -43,7 +43,9 @@ class Listener(Protocol):
     """What the UI implements to follow a round."""
 
     def show(self, view: TableView, event: Event | None) -> None:
-        """Redraw: ``event`` is the step just shown (``None`` for a full redraw)."""
+        """Redraw: ``event`` is the step just shown (``None`` for a full redraw). While the
+        controller's :attr:`~RoundController.following` is not 0, more steps come at once and
+        no frame can show this one: a listener that draws may wait for the last."""
 
     def ask(self, decision: Decision | None) -> None:
         """A decision is now awaited (``None``: none is, keys do nothing)."""

@@ -227,7 +227,7 @@ class TableRound(KeptLines, Screen[None]):
         dealer = event is not None and dealer_step(event)
         if self.controller is not None and self.controller.following:
             # More steps follow this one at once (the instant pace): no frame can show it, so
-            # only the last is drawn (a hit that ends the hand: one picture, not six).
+            # only the last is drawn (a hit that ends the hand: one picture, not one a step).
             self._dealer_held = self._dealer_held or dealer
             return
         dealer, self._dealer_held = dealer or self._dealer_held, False

@@ -14,7 +14,7 @@ from rich.text import Text
 from blackjack_tui.controller.view import HandView
 from blackjack_tui.engine.money import signed
 from blackjack_tui.ui.cards import ORDER, SIZES, CardStyle
-from blackjack_tui.ui.runs import Line, Run
+from blackjack_tui.ui.runs import Line, Run, Runs
 
 OUTCOME_WORDS = {
     "blackjack": "BLACKJACK", "win": "WIN", "push": "PUSH", "lose": "LOSE", "bust": "BUST",
@@ -136,13 +136,11 @@ _NO_MARKER: Run = (("  ", None),)
 
 @lru_cache(maxsize=4)
 def _marker_run(style: CardStyle, active: bool) -> Run:
-    """:func:`_marker` as a run."""
+    """The mark of the hand in play (two spaces for another hand), as a run."""
     if not active:
         return _NO_MARKER
     return (("> " if style.ascii else "▶ ", Style.parse(f"bold {GOLD}")),)
 
 
 def _marker(style: CardStyle, active: bool) -> Text:
-    if not active:
-        return Text("  ")
-    return Text("> " if style.ascii else "▶ ", style=f"bold {GOLD}")
+    return Runs((_marker_run(style, active),)).text()
